@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { type Logger, pino } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Database } from '../drizzle/db';
+import { NotFoundError } from './errors';
+import { errorHandler, notFoundHandler } from './middleware/errors';
+import { apiRouter } from './routes';
+
+export interface AppOptions {
+  /** The open database (from `openDatabase()`); migrations already applied. */
+  db: Database;
+  /** Request and error logs. Default: pino at LOG_LEVEL (info), silent when NODE_ENV=test. */
+  logger?: Logger;
+  /** The built SPA (Vite's dist/). When given, it is served with history fallback to index.html. */
+  staticDir?: string;
+  /**
+   * Seconds a master data answer is reused before the database is asked again (per process).
+   * Default: env MASTER_DATA_CACHE_SECONDS, else 30; 0 turns the cache off.
+   */
+  masterDataCacheSeconds?: number;
+}
+
+/**
+ * The style react-aria injects once for pressable elements (`touch-action: pan-x pan-y pinch-zoom`,
+ * react-aria's usePress). Allowed by its hash rather than by 'unsafe-inline'; the browser tests record
+ * every CSP violation, so a react-aria upgrade that changes the text fails them and this hash is renewed.
+ */
+export const REACT_ARIA_PRESS_STYLE_HASH = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
+
+/** No inline script or style anywhere: the SPA is built to files. */
+export const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", REACT_ARIA_PRESS_STYLE_HASH],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+export function defaultLogger(): Logger {
+  const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info');
+  return pino({ level });
+}
+
+function cacheSecondsFromEnv(): number {
+  const seconds = Number(process.env.MASTER_DATA_CACHE_SECONDS ?? 30);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 30;
+}
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+export function createApp({
+  db,
+  logger = defaultLogger(),
+  staticDir,
+  masterDataCacheSeconds = cacheSecondsFromEnv(),
+}: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(helmet({ contentSecurityPolicy }));
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: logger.level !== 'silent',
+      genReqId(req, res) {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel(_req, res, err) {
+        if (err || res.statusCode >= 500) return 'error';
+        return res.statusCode >= 400 ? 'warn' : 'info';
+      },
+      // Only what operations need; headers (Authorization, cookies) never reach the logs.
+      serializers: {
+        req: (req: IncomingMessage & { id?: unknown; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use('/api', apiRouter(db, { masterData: { cacheTtlMs: masterDataCacheSeconds * 1000 } }));
+
+  if (staticDir) {
+    const root = path.resolve(staticDir);
+    const indexHtml = path.join(root, 'index.html');
+    app.use(
+      express.static(root, {
+        index: false,
+        setHeaders(res, filePath) {
+          const relative = path.relative(root, filePath).split(path.sep).join('/');
+          res.setHeader(
+            'Cache-Control',
+            relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      }),
+    );
+    // History fallback: any other GET (a client-side route) is the SPA. A missing hashed asset stays a 404.
+    app.get('/{*splat}', (req, res, next) => {
+      if (req.path.startsWith('/assets/')) {
+        next();
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml, (err?: Error & { status?: number }) => {
+        if (!err) return;
+        next(err.status === 404 ? new NotFoundError() : err);
+      });
+    });
+  }
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,44 @@
+import type { Request, Response } from 'express';
+import { type ApiMessageKey, requestLanguage, translate } from './i18n';
+
+/** Every JSON answer of the API. `meta.code` is '200' on success, an error code otherwise. */
+export interface Envelope<T> {
+  meta: { code: string; message: string };
+  data: T;
+}
+
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL';
+
+export const SUCCESS_CODE = '200';
+
+export function sendEnvelope<T>(
+  req: Request,
+  res: Response,
+  status: number,
+  code: string,
+  messageKey: ApiMessageKey,
+  data: T,
+  params?: Readonly<Record<string, string | number>>,
+): void {
+  const body: Envelope<T> = {
+    meta: { code, message: translate(requestLanguage(req), messageKey, params) },
+    data,
+  };
+  res.status(status).json(body);
+}
+
+/** 200 with `meta.code` '200'. */
+export function sendOk<T>(
+  req: Request,
+  res: Response,
+  data: T,
+  messageKey: ApiMessageKey = 'status.ok',
+): void {
+  sendEnvelope(req, res, 200, SUCCESS_CODE, messageKey, data);
+}

@@ -1,0 +1,96 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { ZodError } from 'zod';
+import { sendEnvelope } from '../envelope';
+import { ApiError, NotFoundError } from '../errors';
+import { requestLanguage, translate } from '../i18n';
+
+/** A field error in a 400 answer: `path` is the dotted field path ('' for the whole body). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Errors thrown by body-parser (express.json) carry a `type` and an HTTP `status`. */
+interface BodyParserError {
+  type: string;
+  status: number;
+  expose?: boolean;
+}
+
+function isBodyParserError(err: unknown): err is BodyParserError {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { type?: unknown }).type === 'string' &&
+    typeof (err as { status?: unknown }).status === 'number'
+  );
+}
+
+function fieldErrors(req: Request, error: ZodError): FieldError[] {
+  const lang = requestLanguage(req);
+  return error.issues.map((issue) => {
+    const params: Record<string, string | number> = {};
+    if ('maximum' in issue && (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint')) {
+      params.max = Number(issue.maximum);
+    }
+    if ('minimum' in issue && (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint')) {
+      params.min = Number(issue.minimum);
+    }
+    return { path: issue.path.map(String).join('.'), message: translate(lang, issue.message, params) };
+  });
+}
+
+/** Unknown routes under /api (and, without a static site, everywhere): 404 envelope. */
+export const notFoundHandler: RequestHandler = (_req, _res, next) => {
+  next(new NotFoundError());
+};
+
+/**
+ * The one place errors become answers:
+ * - ApiError -> its status and code
+ * - ZodError -> 400 BAD_REQUEST, meta.message = the first field's message, data.errors = every field
+ * - malformed JSON (entity.parse.failed) -> 400; body over the limit (entity.too.large) -> 413;
+ *   other client errors from body-parser -> their 4xx status
+ * - anything else -> 500 INTERNAL with a generic message; logged with its stack, which never leaves the server
+ */
+export const errorHandler: ErrorRequestHandler = (
+  err: unknown,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) => {
+  if (res.headersSent) {
+    next(err);
+    return;
+  }
+  if (err instanceof ApiError) {
+    sendEnvelope(req, res, err.status, err.code, err.messageKey, err.data);
+    return;
+  }
+  if (err instanceof ZodError) {
+    const errors = fieldErrors(req, err);
+    const message = errors[0]?.message ?? translate(requestLanguage(req), 'validation.failed');
+    res.status(400).json({ meta: { code: 'BAD_REQUEST', message }, data: { errors } });
+    return;
+  }
+  if (isBodyParserError(err)) {
+    if (err.type === 'entity.parse.failed') {
+      sendEnvelope(req, res, 400, 'BAD_REQUEST', 'request.invalidJson', null);
+      return;
+    }
+    if (err.type === 'entity.too.large') {
+      sendEnvelope(req, res, 413, 'PAYLOAD_TOO_LARGE', 'status.payloadTooLarge', null);
+      return;
+    }
+    if (err.status === 415) {
+      sendEnvelope(req, res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'status.unsupportedMediaType', null);
+      return;
+    }
+    if (err.status >= 400 && err.status < 500) {
+      sendEnvelope(req, res, err.status, 'BAD_REQUEST', 'status.badRequest', null);
+      return;
+    }
+  }
+  req.log.error({ err }, 'unhandled error');
+  sendEnvelope(req, res, 500, 'INTERNAL', 'status.internal', null);
+};

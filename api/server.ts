@@ -1,0 +1,163 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import { type Database, openDatabase } from '../drizzle/db';
+import { seed } from '../drizzle/seed';
+import { createApp, defaultLogger } from './app';
+
+export interface ServerOptions {
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Default 0.0.0.0. */
+  host?: string;
+  /** Postgres URL; unset means embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite data directory; unset (with no databaseUrl) means in memory. */
+  dataDir?: string;
+  /** The built SPA to serve; unset serves the API only. */
+  staticDir?: string;
+  logger?: Logger;
+  /** How long close() waits for in-flight requests before cutting connections. Default 10 s. */
+  shutdownTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  /** Base URL, e.g. http://localhost:3000 (localhost when bound to all interfaces). */
+  url: string;
+  server: Server;
+  database: Database;
+  /** Stops accepting, lets in-flight requests finish (up to shutdownTimeoutMs), then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrations run), seeds it, and listens. */
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? defaultLogger();
+  const host = opts.host ?? '0.0.0.0';
+  const database = await openDatabase(
+    opts.databaseUrl ? { url: opts.databaseUrl } : { url: '', dataDir: opts.dataDir },
+  );
+  try {
+    await seed(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = createApp({ db: database, logger, staticDir: opts.staticDir });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(opts.port ?? 3000, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  // Slightly above common load-balancer idle time-outs, so the balancer closes idle connections first.
+  server.keepAliveTimeout = 65_000;
+
+  const { port } = server.address() as AddressInfo;
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}`;
+  logger.info({ url, database: database.kind, staticDir: opts.staticDir ?? null }, 'server listening');
+
+  let closing: Promise<void> | undefined;
+  // During shutdown, a request that still arrives on a kept-alive connection is answered with
+  // Connection: close, and connections are closed as soon as they fall idle.
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) res.setHeader('Connection', 'close');
+  });
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const reaper = setInterval(() => server.closeIdleConnections(), 50);
+      reaper.unref();
+      const timeoutMs = opts.shutdownTimeoutMs ?? 10_000;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        timer.unref();
+      });
+      if ((await Promise.race([stopped, timedOut])) === 'timeout') {
+        logger.warn({ timeoutMs }, 'in-flight requests did not finish; closing their connections');
+        server.closeAllConnections();
+        await stopped;
+      }
+      clearTimeout(timer);
+      clearInterval(reaper);
+      await database.close();
+      logger.info('server stopped');
+    })();
+    return closing;
+  };
+
+  return { url, server, database, close };
+}
+
+/** The options `tsx api/server.ts` and `npm start` use: PORT, HOST, DATABASE_URL, DATA_DIR, STATIC_DIR. */
+export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  const dataDir = env.DATA_DIR || '.data';
+  const staticDir = path.resolve(env.STATIC_DIR || 'dist');
+  const port = Number(env.PORT || 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT is not a port number: ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.join(dataDir, 'pglite'),
+    staticDir: existsSync(staticDir) ? staticDir : undefined,
+  };
+}
+
+/**
+ * On SIGTERM or SIGINT: stop accepting, finish in-flight requests, close the database, exit 0.
+ * If that takes longer than `forceAfterMs`, exit 1. A second signal exits at once.
+ */
+export function exitOnSignals(
+  running: Pick<RunningServer, 'close'>,
+  logger: Logger,
+  forceAfterMs = 10_000,
+): void {
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      logger.warn({ signal }, 'second signal; exiting now');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ forceAfterMs }, 'shutdown took too long; forcing exit');
+      process.exit(1);
+    }, forceAfterMs).unref();
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && import.meta.url === pathToFileURL(path.resolve(entry)).href;
+}
+
+if (isMain()) {
+  const logger = defaultLogger();
+  try {
+    const running = await startServer({ ...serverOptionsFromEnv(), logger, shutdownTimeoutMs: 9_000 });
+    exitOnSignals(running, logger);
+  } catch (err) {
+    logger.fatal({ err }, 'server failed to start');
+    process.exit(1);
+  }
+}

@@ -1,0 +1,538 @@
+/**
+ * The route table: every path of the portal (spec §2), with its layout, its page and, for the steps of
+ * a flow, the form and step it shows. The router, the menus, the sitemap page and the route tests all
+ * read this one table. Framework-free: no React here, page ids are mapped to components in ui/.
+ */
+
+export type Layout = 'menu' | 'noMenu' | 'none';
+
+/** Pages with their own component. Entry pages share `entry`, the steps of later flows share `flowStep`. */
+export type PageId =
+  | 'home'
+  | 'about'
+  | 'faq'
+  | 'userManual'
+  | 'textsize'
+  | 'importantNotices'
+  | 'terms'
+  | 'privacy'
+  | 'sitemap'
+  | 'contactUs'
+  | 'guideline'
+  | 'entry'
+  | 'flowStep'
+  | 'health'
+  | 'iamsmart'
+  | 'pdf';
+
+/** Keys of i18n `entry:<key>`: the information and entry pages that lead to forms. */
+export type EntryKey =
+  | 'schoolPremises'
+  | 'registrationSchool'
+  | 'extensionOfSchoolPremises'
+  | 'alterationOfRegisteredSchool'
+  | 'alterationOfRegisteredChildCareCentre'
+  | 'alterationOfChildCare'
+  | 'childCareCentre'
+  | 'submitChildCareCentre'
+  | 'childCareCentreInKindergarten'
+  | 'mutualHelpChildCareCentre'
+  | 'conductingNonLocalCourse'
+  | 'usingPremisesNonLocalCourse'
+  | 'optSchoolPremisesDescription'
+  | 'optSchoolPremises'
+  | 'optChildCareCentreDescription'
+  | 'optChildCareCentre'
+  | 'optNlhpDescription'
+  | 'optNlhp';
+
+/** Keys of i18n `flows:steps.<kind>`. */
+export type StepKind =
+  | 'fill'
+  | 'fillPartA'
+  | 'fillPartB'
+  | 'letterOfRequirements'
+  | 'preview'
+  | 'upload'
+  | 'layoutPlan'
+  | 'success'
+  | 'update'
+  | 'updateSuccess'
+  | 'submitDoc'
+  | 'uploadSuccess'
+  | 'appointment'
+  | 'appointmentSuccess'
+  | 'enterApplicationNumber'
+  | 'caseHistory'
+  | 'requestForInspection'
+  | 'withdrawApplication';
+
+/** Keys of i18n `flows:forms.<key>`. */
+export type FormKey =
+  | 'a2'
+  | 'b2'
+  | 'c2'
+  | 'e2'
+  | 'f2'
+  | 'g2'
+  | 'cccaiC2'
+  | 'edbJokc02'
+  | 'cccaiMh3'
+  | 'scs1'
+  | 'scs2'
+  | 'scc1'
+  | 'scc2'
+  | 'scn1'
+  | 'usi'
+  | 'usiCccaic2'
+  | 'usiJokc02'
+  | 'usiCccaimh3'
+  | 'submitDoc'
+  | 'appointment'
+  | 'enterApplicationNumber'
+  | 'caseHistory'
+  | 'requestForInspection'
+  | 'withdrawApplication';
+
+export type SitemapGroup = 'menu' | 'information' | 'apply' | 'selfCert' | 'after' | 'other' | 'hidden';
+
+export interface FlowStep {
+  form: FormKey;
+  /** 1-based step number; 0 for a form's `-upload` (layout plan) page. */
+  step: number;
+  total: number;
+  kind: StepKind;
+  /** Where the applicant reads about the form before starting (the back link of the step page). */
+  entryPath: string;
+}
+
+export interface RouteDef {
+  path: string;
+  layout: Layout;
+  page: PageId;
+  /** i18n key (namespace `common`) of the page's name: the tab label, the title and the sitemap entry. */
+  titleKey: string;
+  group: SitemapGroup;
+  entry?: EntryKey;
+  flow?: FlowStep;
+  requiresAuth?: boolean;
+}
+
+const info = (
+  path: string,
+  page: PageId,
+  titleKey: string,
+  layout: Layout,
+  group: SitemapGroup,
+): RouteDef => ({
+  path,
+  page,
+  titleKey,
+  layout,
+  group,
+});
+
+const entry = (path: string, key: EntryKey, group: SitemapGroup): RouteDef => ({
+  path,
+  page: 'entry',
+  titleKey: `entry:${key}.title`,
+  layout: 'noMenu',
+  group,
+  entry: key,
+});
+
+export const MENU_PAGES: RouteDef[] = [
+  info('/', 'home', 'pages.home', 'menu', 'menu'),
+  info('/about', 'about', 'pages.about', 'menu', 'menu'),
+  info('/faq', 'faq', 'pages.faq', 'menu', 'menu'),
+  info('/user-manual', 'userManual', 'pages.userManual', 'menu', 'menu'),
+  info('/textsize', 'textsize', 'pages.textsize', 'menu', 'menu'),
+  info('/important-notices', 'importantNotices', 'pages.importantNotices', 'menu', 'menu'),
+  info('/terms&conditions', 'terms', 'pages.terms', 'menu', 'menu'),
+  info('/privacy-policy', 'privacy', 'pages.privacy', 'menu', 'menu'),
+  info('/sitemap', 'sitemap', 'pages.sitemap', 'menu', 'menu'),
+];
+
+export const INFO_PAGES: RouteDef[] = [
+  info('/contact-us', 'contactUs', 'pages.contactUs', 'noMenu', 'information'),
+  info('/guideline', 'guideline', 'pages.guideline', 'noMenu', 'selfCert'),
+  entry('/school-premises', 'schoolPremises', 'apply'),
+  entry('/registration-school', 'registrationSchool', 'apply'),
+  entry('/extension-of-school-premises', 'extensionOfSchoolPremises', 'apply'),
+  entry('/child-care-centre', 'childCareCentre', 'apply'),
+  entry('/submit-child-care-centre', 'submitChildCareCentre', 'apply'),
+  entry('/child-care-centre-in-kindergarten', 'childCareCentreInKindergarten', 'apply'),
+  entry('/mutual-help-child-care-centre', 'mutualHelpChildCareCentre', 'apply'),
+  // `?title=child-care-centre` shows the same screen for a registered child care centre (see entryKeyFor).
+  entry('/alteration-of-registered-school', 'alterationOfRegisteredSchool', 'apply'),
+  entry('/alteration-of-child-care', 'alterationOfChildCare', 'apply'),
+  entry('/conducting-non-local-course', 'conductingNonLocalCourse', 'apply'),
+  entry('/using-the-premises-for-conducting-non-local-course', 'usingPremisesNonLocalCourse', 'apply'),
+  entry('/opt-school-premises-description', 'optSchoolPremisesDescription', 'selfCert'),
+  entry('/opt-school-premises', 'optSchoolPremises', 'selfCert'),
+  entry('/opt-child-care-centre-description', 'optChildCareCentreDescription', 'selfCert'),
+  entry('/opt-child-care-centre', 'optChildCareCentre', 'selfCert'),
+  entry('/opt-nlhp-description', 'optNlhpDescription', 'selfCert'),
+  entry('/opt-nlhp', 'optNlhp', 'selfCert'),
+];
+
+/** The query value of `/alteration-of-registered-school?title=` that reuses the screen for a child care centre. */
+export const CHILD_CARE_TITLE = 'child-care-centre';
+/** The query value of `/enter-application-number?title=` for use of premises for a non-local course. */
+export const NON_LOCAL_TITLE = 'non-local-course';
+
+interface FormSpec {
+  form: FormKey;
+  slug: string;
+  steps: StepKind[];
+  /** Has a `/form-<slug>-upload` page for the applicant's layout plan. */
+  layoutPlan?: boolean;
+  entryPath: string;
+  group: SitemapGroup;
+}
+
+const APPLY4: StepKind[] = ['fill', 'preview', 'upload', 'success'];
+const SELF_CERT6: StepKind[] = [
+  'fillPartA',
+  'fillPartB',
+  'letterOfRequirements',
+  'preview',
+  'upload',
+  'success',
+];
+
+/** Every multi-step form with its exact steps (spec §2). */
+export const FORM_SPECS: FormSpec[] = [
+  { form: 'a2', slug: 'a2', steps: APPLY4, entryPath: '/registration-school', group: 'apply' },
+  { form: 'b2', slug: 'b2', steps: APPLY4, entryPath: '/extension-of-school-premises', group: 'apply' },
+  {
+    form: 'c2',
+    slug: 'c2',
+    steps: APPLY4,
+    entryPath: '/using-the-premises-for-conducting-non-local-course',
+    group: 'apply',
+  },
+  { form: 'e2', slug: 'e2', steps: APPLY4, entryPath: '/alteration-of-registered-school', group: 'apply' },
+  {
+    form: 'f2',
+    slug: 'f2',
+    steps: APPLY4,
+    entryPath: `/alteration-of-registered-school?title=${CHILD_CARE_TITLE}`,
+    group: 'apply',
+  },
+  { form: 'g2', slug: 'g2', steps: APPLY4, entryPath: '/conducting-non-local-course', group: 'apply' },
+  {
+    form: 'cccaiC2',
+    slug: 'cccai-c2',
+    steps: APPLY4,
+    entryPath: '/submit-child-care-centre',
+    group: 'apply',
+  },
+  {
+    form: 'edbJokc02',
+    slug: 'edb-jokc02',
+    steps: APPLY4,
+    entryPath: '/child-care-centre-in-kindergarten',
+    group: 'apply',
+  },
+  {
+    form: 'cccaiMh3',
+    slug: 'cccai-mh3',
+    steps: APPLY4,
+    entryPath: '/mutual-help-child-care-centre',
+    group: 'apply',
+  },
+  {
+    form: 'scc1',
+    slug: 'scc-1',
+    steps: SELF_CERT6,
+    layoutPlan: true,
+    entryPath: '/opt-child-care-centre',
+    group: 'selfCert',
+  },
+  {
+    form: 'scc2',
+    slug: 'scc-2',
+    // SC(C)-2, alteration of a registered centre, has no Letter of Requirements step: five steps.
+    steps: ['fillPartA', 'fillPartB', 'preview', 'upload', 'success'],
+    layoutPlan: true,
+    entryPath: '/opt-child-care-centre',
+    group: 'selfCert',
+  },
+  {
+    form: 'scs1',
+    slug: 'scs-1',
+    steps: SELF_CERT6,
+    layoutPlan: true,
+    entryPath: '/opt-school-premises',
+    group: 'selfCert',
+  },
+  {
+    form: 'scs2',
+    slug: 'scs-2',
+    steps: SELF_CERT6,
+    layoutPlan: true,
+    entryPath: '/opt-school-premises',
+    group: 'selfCert',
+  },
+  {
+    form: 'scn1',
+    slug: 'scn-1',
+    steps: SELF_CERT6,
+    layoutPlan: true,
+    entryPath: '/opt-nlhp',
+    group: 'selfCert',
+  },
+  { form: 'usi', slug: 'usi', steps: ['update', 'updateSuccess'], entryPath: '/', group: 'after' },
+  {
+    form: 'usiCccaic2',
+    slug: 'usi-cccaic2',
+    steps: ['update', 'updateSuccess'],
+    entryPath: '/',
+    group: 'after',
+  },
+  {
+    form: 'usiJokc02',
+    slug: 'usi-jokc02',
+    steps: ['update', 'updateSuccess'],
+    entryPath: '/',
+    group: 'after',
+  },
+  {
+    form: 'usiCccaimh3',
+    slug: 'usi-cccaimh3',
+    steps: ['update', 'updateSuccess'],
+    entryPath: '/',
+    group: 'after',
+  },
+  {
+    form: 'submitDoc',
+    slug: 'submit-doc',
+    steps: ['submitDoc', 'uploadSuccess'],
+    entryPath: '/',
+    group: 'after',
+  },
+  {
+    form: 'appointment',
+    slug: 'appointment',
+    steps: ['appointment', 'appointmentSuccess'],
+    entryPath: '/',
+    group: 'after',
+  },
+];
+
+const formRoutes = (spec: FormSpec): RouteDef[] => {
+  const total = spec.steps.length;
+  const steps = spec.steps.map((kind, i): RouteDef => ({
+    path: `/form-${spec.slug}-step${i + 1}`,
+    layout: 'noMenu',
+    page: 'flowStep',
+    titleKey: `flows:forms.${spec.form}.title`,
+    group: i === 0 ? spec.group : 'hidden',
+    flow: { form: spec.form, step: i + 1, total, kind, entryPath: spec.entryPath },
+  }));
+  if (spec.layoutPlan) {
+    steps.push({
+      path: `/form-${spec.slug}-upload`,
+      layout: 'noMenu',
+      page: 'flowStep',
+      titleKey: `flows:forms.${spec.form}.title`,
+      group: 'hidden',
+      flow: { form: spec.form, step: 0, total, kind: 'layoutPlan', entryPath: spec.entryPath },
+    });
+  }
+  return steps;
+};
+
+const single = (path: string, form: FormKey, kind: StepKind, group: SitemapGroup): RouteDef => ({
+  path,
+  layout: 'noMenu',
+  page: 'flowStep',
+  titleKey: `flows:forms.${form}.title`,
+  group,
+  flow: { form, step: 1, total: 1, kind, entryPath: '/' },
+});
+
+export const FLOW_PAGES: RouteDef[] = [
+  ...FORM_SPECS.flatMap(formRoutes),
+  // `?title=non-local-course` names the screen for use of premises for a non-local course.
+  single('/enter-application-number', 'enterApplicationNumber', 'enterApplicationNumber', 'after'),
+  single('/case-history', 'caseHistory', 'caseHistory', 'hidden'),
+  single('/request-for-inspection', 'requestForInspection', 'requestForInspection', 'after'),
+  single('/withdraw-application', 'withdrawApplication', 'withdrawApplication', 'after'),
+];
+
+export const BARE_PAGES: RouteDef[] = [
+  info('/health', 'health', 'pages.health', 'none', 'other'),
+  info('/iamsmart', 'iamsmart', 'pages.iamsmart', 'none', 'hidden'),
+  info('/pdf', 'pdf', 'pages.pdf', 'none', 'hidden'),
+];
+
+/** Every route of the portal. No route needs authentication (spec §2). */
+export const ROUTES: RouteDef[] = [...MENU_PAGES, ...INFO_PAGES, ...FLOW_PAGES, ...BARE_PAGES];
+
+const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+
+/** The route for a pathname, or undefined (the router then redirects to `/`). */
+export function findRoute(pathname: string): RouteDef | undefined {
+  return byPath.get(decodePath(pathname));
+}
+
+function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** The guard of spec §2: a route that needs authentication redirects to `/` when there is no token. */
+export function guardRedirect(route: Pick<RouteDef, 'requiresAuth'>, hasToken: boolean): string | null {
+  return route.requiresAuth && !hasToken ? '/' : null;
+}
+
+/** The entry page content for a route and its query string (the `title` variant of spec §2). */
+export function entryKeyFor(route: RouteDef, search: string): EntryKey | undefined {
+  if (
+    route.entry === 'alterationOfRegisteredSchool' &&
+    new URLSearchParams(search).get('title') === CHILD_CARE_TITLE
+  ) {
+    return 'alterationOfRegisteredChildCareCentre';
+  }
+  return route.entry;
+}
+
+/** The first step of a form, for the links of entry pages and menus. */
+export function firstStepPath(form: FormKey): string {
+  const spec = FORM_SPECS.find((s) => s.form === form);
+  if (!spec) throw new Error(`unknown form ${form}`);
+  return `/form-${spec.slug}-step1`;
+}
+
+/** The forms an entry page starts (its "Start ... online" links). */
+export const ENTRY_FORMS: Partial<Record<EntryKey, FormKey[]>> = {
+  registrationSchool: ['a2'],
+  extensionOfSchoolPremises: ['b2'],
+  usingPremisesNonLocalCourse: ['c2'],
+  alterationOfRegisteredSchool: ['e2'],
+  alterationOfRegisteredChildCareCentre: ['f2'],
+  conductingNonLocalCourse: ['g2'],
+  submitChildCareCentre: ['cccaiC2'],
+  childCareCentreInKindergarten: ['edbJokc02'],
+  mutualHelpChildCareCentre: ['cccaiMh3'],
+  optSchoolPremises: ['scs1', 'scs2'],
+  optChildCareCentre: ['scc1', 'scc2'],
+  optNlhp: ['scn1'],
+};
+
+/** The form code printed on a form ("A2", "CCCAI-C2", "SCS-1" ...), from its slug. */
+export function formCode(form: FormKey): string {
+  const spec = FORM_SPECS.find((s) => s.form === form);
+  return spec ? spec.slug.toUpperCase() : form;
+}
+
+export interface MenuLink {
+  labelKey: string;
+  to: string;
+  /** Shown only when logged in. */
+  loggedInOnly?: boolean;
+}
+export interface MenuGroup {
+  id: 'apply' | 'manage' | 'information' | 'help';
+  labelKey: string;
+  sections: { labelKey?: string; links: MenuLink[] }[];
+}
+
+/** The four menu groups of the header (accordion on small screens, main menu on large ones). */
+export const MENU_GROUPS: MenuGroup[] = [
+  {
+    id: 'apply',
+    labelKey: 'menu.groups.apply',
+    sections: [
+      {
+        labelKey: 'menu.schoolPremises',
+        links: [
+          { labelKey: 'menu.newSchoolRegistration', to: '/registration-school' },
+          { labelKey: 'menu.extensionOfSchoolPremises', to: '/extension-of-school-premises' },
+          { labelKey: 'menu.alterationOfRegisteredSchool', to: '/alteration-of-registered-school' },
+        ],
+      },
+      {
+        labelKey: 'menu.childCareCentre',
+        links: [
+          { labelKey: 'menu.childCareCentreItem', to: '/submit-child-care-centre' },
+          { labelKey: 'menu.childCareCentreInKindergarten', to: '/child-care-centre-in-kindergarten' },
+          { labelKey: 'menu.mutualHelpChildCareCentre', to: '/mutual-help-child-care-centre' },
+          { labelKey: 'menu.alterationOfRegisteredChildCareCentre', to: '/alteration-of-child-care' },
+        ],
+      },
+      {
+        links: [
+          { labelKey: 'menu.nonLocalCourse', to: '/conducting-non-local-course' },
+          { labelKey: 'menu.selfCertification', to: '/guideline' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'manage',
+    labelKey: 'menu.groups.manage',
+    sections: [
+      {
+        links: [
+          { labelKey: 'menu.submitSupportingDocument', to: '/form-submit-doc-step1' },
+          { labelKey: 'menu.submitRevisedLayoutPlan', to: '/form-submit-doc-step1?type=layout-plan' },
+          { labelKey: 'menu.updateApplication', to: '/form-usi-step1' },
+          { labelKey: 'menu.appointment', to: '/form-appointment-step1' },
+          { labelKey: 'menu.requestForInspection', to: '/request-for-inspection' },
+          { labelKey: 'menu.withdrawApplication', to: '/withdraw-application' },
+          { labelKey: 'menu.resumeApplication', to: '/enter-application-number' },
+          { labelKey: 'menu.caseHistory', to: '/case-history', loggedInOnly: true },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'information',
+    labelKey: 'menu.groups.information',
+    sections: [
+      {
+        links: [
+          { labelKey: 'pages.about', to: '/about' },
+          { labelKey: 'pages.userManual', to: '/user-manual' },
+          { labelKey: 'pages.faq', to: '/faq' },
+          { labelKey: 'pages.guideline', to: '/guideline' },
+          { labelKey: 'pages.importantNotices', to: '/important-notices' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'help',
+    labelKey: 'menu.groups.help',
+    sections: [
+      {
+        links: [
+          { labelKey: 'pages.contactUs', to: '/contact-us' },
+          { labelKey: 'pages.textsize', to: '/textsize' },
+          { labelKey: 'pages.sitemap', to: '/sitemap' },
+          { labelKey: 'pages.terms', to: '/terms&conditions' },
+          { labelKey: 'pages.privacy', to: '/privacy-policy' },
+        ],
+      },
+    ],
+  },
+];
+
+/** The i18n key of a page's name, honouring the `?title=` variants of spec §2. */
+export function titleKeyFor(route: RouteDef, search: string): string {
+  const key = entryKeyFor(route, search);
+  if (key && key !== route.entry) return `entry:${key}.title`;
+  if (
+    route.flow?.form === 'enterApplicationNumber' &&
+    new URLSearchParams(search).get('title') === NON_LOCAL_TITLE
+  ) {
+    return 'flows:forms.enterApplicationNumberNonLocal.title';
+  }
+  return route.titleKey;
+}

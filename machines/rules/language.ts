@@ -1,0 +1,36 @@
+/** The portal's languages (spec §9): Traditional Chinese, Simplified Chinese, English. */
+export const LANGUAGES = ['tc', 'sc', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** BCP 47 tag for `<html lang>`. */
+export const HTML_LANG: Record<Language, string> = { en: 'en', sc: 'zh-Hans', tc: 'zh-Hant' };
+
+/**
+ * One browser language tag to a portal language (spec §9): cn, zh and zh-cn give sc; zh-hk and zh-tw give
+ * tc; anything else gives en. Script subtags are honoured too (zh-Hant-HK → tc, zh-Hans → sc), and so are
+ * zh-mo (tc) and zh-sg (sc).
+ */
+export function languageFromTag(tag: string): Language {
+  const t = tag.trim().toLowerCase().replace(/_/g, '-');
+  if (t === 'zh-hk' || t === 'zh-tw' || t === 'zh-mo' || t.startsWith('zh-hant')) return 'tc';
+  if (t === 'cn' || t === 'zh' || t === 'zh-cn' || t === 'zh-sg' || t.startsWith('zh-hans')) return 'sc';
+  if (t.startsWith('zh-hk-') || t.startsWith('zh-tw-') || t.startsWith('zh-mo-')) return 'tc';
+  if (t.startsWith('zh-')) return 'sc';
+  return 'en';
+}
+
+/**
+ * The language to show: the stored choice first; else the browser's first preference. With neither,
+ * Traditional Chinese, the default via zh-hk (spec §9).
+ */
+export function detectLanguage(stored: unknown, browserLanguages: readonly string[] | undefined): Language {
+  if (isLanguage(stored)) return stored;
+  const first = browserLanguages?.find((l) => typeof l === 'string' && l.trim() !== '');
+  return first ? languageFromTag(first) : languageFromTag('zh-hk');
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm run dev`: the API with reload (tsx watch, port 3001) and Vite's dev server (port 3000, which
+ * proxies /api to 3001). Both children stop when this process stops or when either of them exits.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const bin = (name: string) =>
+  path.resolve('node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+const API_PORT = process.env.API_PORT || '3001';
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  // detached: each child leads its own process group, so stop() reaches its grandchildren too
+  // (tsx watch runs the server in a child of its own).
+  const child = spawn(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    detached: process.platform !== 'win32',
+  });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.log(`[dev] ${name} exited (${signal ?? code}); stopping the others`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    if (process.platform === 'win32') child.kill(signal);
+    else process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function stop(code: number): void {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) kill(child, 'SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children) kill(child, 'SIGKILL');
+    process.exit(code);
+  }, 5_000);
+  force.unref();
+  void Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((resolve) => child.once('exit', resolve)),
+    ),
+  ).then(() => process.exit(code));
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+process.on('exit', () => {
+  for (const child of children) kill(child, 'SIGKILL');
+});
+
+start('api', bin('tsx'), ['watch', '--clear-screen=false', 'api/server.ts'], {
+  PORT: API_PORT,
+  HOST: process.env.HOST || '127.0.0.1',
+});
+start('vite', bin('vite'), ['--port', '3000', '--strictPort']);
+console.log(`[dev] API on http://localhost:${API_PORT}, app on http://localhost:3000`);

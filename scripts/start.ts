@@ -1,0 +1,40 @@
+/**
+ * `npm start`: builds the SPA when dist/index.html is missing, then serves API + SPA on one port.
+ * Env: PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset: PGlite in ${DATA_DIR}/pglite), DATA_DIR (.data),
+ * STATIC_DIR (dist), LOG_LEVEL (info).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defaultLogger } from '../api/app';
+import { exitOnSignals, serverOptionsFromEnv, startServer } from '../api/server';
+
+function run(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const staticDir = path.resolve(process.env.STATIC_DIR || 'dist');
+if (!existsSync(path.join(staticDir, 'index.html'))) {
+  console.log(
+    `No ${path.relative(process.cwd(), staticDir) || '.'}/index.html yet: building the app (npx vite build) ...`,
+  );
+  const code = await run('npx', ['vite', 'build']);
+  if (code !== 0) {
+    console.error(`vite build failed (exit ${code})`);
+    process.exit(code);
+  }
+}
+
+const logger = defaultLogger();
+try {
+  const running = await startServer({ ...serverOptionsFromEnv(), logger, shutdownTimeoutMs: 9_000 });
+  exitOnSignals(running, logger);
+  console.log(`Portal running at ${running.url}`);
+} catch (err) {
+  logger.fatal({ err }, 'server failed to start');
+  process.exit(1);
+}

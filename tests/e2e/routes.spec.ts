@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES, type Layout } from '../../machines/routes';
+import { BD, cspViolations, HTML_LANGS, LANGS, pageReady, recordCspViolations, seedSession } from './support';
+
+const LAYOUTS: Layout[] = ['menu', 'noMenu', 'none'];
+
+test.describe('every route of the route table', () => {
+  for (const lang of LANGS) {
+    for (const layout of LAYOUTS) {
+      test(`renders each ${layout}-layout route with its layout in ${lang}`, async ({ page }) => {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await seedSession(page, { language: lang });
+        await recordCspViolations(page);
+        for (const route of ROUTES.filter((r) => r.layout === layout)) {
+          await page.goto(route.path);
+          await pageReady(page);
+          expect(await cspViolations(page), route.path).toEqual([]);
+          await expect(page, route.path).toHaveURL(
+            (url) => url.pathname === new URL(route.path, 'http://x').pathname,
+          );
+          await expect(page.locator('html'), route.path).toHaveAttribute('lang', HTML_LANGS[lang]);
+          await expect(page, route.path).toHaveTitle(new RegExp(BD[lang]));
+          const mainMenu = page.getByRole('navigation', {
+            name: lang === 'en' ? 'Main menu' : /主選單|主菜单/,
+          });
+          if (layout === 'none') {
+            await expect(page.getByRole('banner'), route.path).toHaveCount(0);
+            await expect(page.getByRole('contentinfo'), route.path).toHaveCount(0);
+          } else {
+            await expect(page.getByRole('banner'), route.path).toBeVisible();
+            await expect(page.getByRole('contentinfo'), route.path).toBeVisible();
+            // The desktop main menu shows on menu-layout pages only; the accordion toggle replaces it elsewhere.
+            if (layout === 'menu') await expect(mainMenu.first(), route.path).toBeVisible();
+            else await expect(mainMenu.filter({ visible: true }), route.path).toHaveCount(0);
+          }
+        }
+      });
+    }
+  }
+
+  test('an unknown path redirects to the home page', async ({ page }) => {
+    await seedSession(page, { language: 'en' });
+    await page.goto('/no-such-page/at-all');
+    await pageReady(page);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('the child care variant of the alteration page shows its own content', async ({ page }) => {
+    await seedSession(page, { language: 'en' });
+    await page.goto('/alteration-of-registered-school');
+    await pageReady(page);
+    const school = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.goto('/alteration-of-registered-school?title=child-care-centre');
+    await pageReady(page);
+    const childCare = await page.getByRole('heading', { level: 1 }).innerText();
+    expect(childCare).not.toBe(school);
+    await expect(page.getByRole('link', { name: 'Start F2 online' })).toHaveAttribute(
+      'href',
+      '/form-f2-step1',
+    );
+  });
+
+  test('a flow step says the online form is not open yet and links back to its entry page', async ({
+    page,
+  }) => {
+    await seedSession(page, { language: 'tc' });
+    await page.goto('/form-scc-2-step5');
+    await pageReady(page);
+    await expect(page.getByText('5 / 5').or(page.getByText(/第\s*5\s*步/))).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await page.getByRole('link', { name: /返回/ }).first().click();
+    await expect(page).toHaveURL(/\/opt-child-care-centre$/);
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ENTRY_FORMS,
+  findRoute,
+  firstStepPath,
+  FORM_SPECS,
+  MENU_GROUPS,
+  ROUTES,
+  entryKeyFor,
+  titleKeyFor,
+} from '../../machines/routes';
+
+/** Every path of spec §2, written out by hand from the spec so that the table is checked against it. */
+const steps = (slug: string, n: number) => Array.from({ length: n }, (_, i) => `/form-${slug}-step${i + 1}`);
+const SPEC_PATHS = [
+  // Menu layout
+  '/',
+  '/about',
+  '/faq',
+  '/user-manual',
+  '/textsize',
+  '/important-notices',
+  '/terms&conditions',
+  '/privacy-policy',
+  '/sitemap',
+  // No-menu information and entry pages
+  '/contact-us',
+  '/school-premises',
+  '/registration-school',
+  '/extension-of-school-premises',
+  '/child-care-centre',
+  '/submit-child-care-centre',
+  '/child-care-centre-in-kindergarten',
+  '/mutual-help-child-care-centre',
+  '/alteration-of-registered-school',
+  '/alteration-of-child-care',
+  '/conducting-non-local-course',
+  '/using-the-premises-for-conducting-non-local-course',
+  '/guideline',
+  '/opt-school-premises-description',
+  '/opt-school-premises',
+  '/opt-child-care-centre-description',
+  '/opt-child-care-centre',
+  '/opt-nlhp-description',
+  '/opt-nlhp',
+  // Multi-step application forms
+  ...['a2', 'b2', 'c2', 'e2', 'f2', 'g2', 'cccai-c2', 'edb-jokc02', 'cccai-mh3'].flatMap((f) => steps(f, 4)),
+  ...steps('scc-1', 6),
+  '/form-scc-1-upload',
+  ...steps('scc-2', 5),
+  '/form-scc-2-upload',
+  ...steps('scs-1', 6),
+  '/form-scs-1-upload',
+  ...steps('scs-2', 6),
+  '/form-scs-2-upload',
+  ...steps('scn-1', 6),
+  '/form-scn-1-upload',
+  // Update-information forms
+  ...['usi', 'usi-cccaic2', 'usi-jokc02', 'usi-cccaimh3'].flatMap((f) => steps(f, 2)),
+  // Other forms and pages
+  ...steps('submit-doc', 2),
+  ...steps('appointment', 2),
+  '/enter-application-number',
+  '/case-history',
+  '/request-for-inspection',
+  '/withdraw-application',
+  // Layout-free
+  '/health',
+  '/iamsmart',
+  '/pdf',
+];
+
+describe('route table', () => {
+  it('holds every path of the spec and nothing else', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...new Set(SPEC_PATHS)].sort());
+  });
+
+  it('lists each path once, even the step the spec registers twice', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.filter((p) => p === '/form-scc-2-step5')).toHaveLength(1);
+  });
+
+  it('gives the menu layout to the nine menu pages only and no layout to /health, /iamsmart and /pdf', () => {
+    expect(ROUTES.filter((r) => r.layout === 'menu').map((r) => r.path)).toEqual(SPEC_PATHS.slice(0, 9));
+    expect(ROUTES.filter((r) => r.layout === 'none').map((r) => r.path)).toEqual([
+      '/health',
+      '/iamsmart',
+      '/pdf',
+    ]);
+  });
+
+  it('marks no route as needing authentication', () => {
+    expect(ROUTES.filter((r) => r.requiresAuth)).toEqual([]);
+  });
+
+  it('numbers each form step and gives its total', () => {
+    expect(findRoute('/form-scc-2-step5')?.flow).toMatchObject({
+      form: 'scc2',
+      step: 5,
+      total: 5,
+      kind: 'success',
+    });
+    expect(findRoute('/form-scs-1-upload')?.flow).toMatchObject({
+      form: 'scs1',
+      step: 0,
+      kind: 'layoutPlan',
+    });
+    expect(findRoute('/form-a2-step1')?.flow).toMatchObject({ step: 1, total: 4, kind: 'fill' });
+  });
+
+  it('finds /terms&conditions whether or not the ampersand is percent-encoded', () => {
+    expect(findRoute('/terms%26conditions')?.page).toBe('terms');
+    expect(findRoute('/terms&conditions')?.page).toBe('terms');
+    expect(findRoute('/nope')).toBeUndefined();
+  });
+
+  it('reuses the alteration screen for a child care centre through ?title=', () => {
+    const route = findRoute('/alteration-of-registered-school');
+    expect(route && entryKeyFor(route, '?title=child-care-centre')).toBe(
+      'alterationOfRegisteredChildCareCentre',
+    );
+    expect(route && entryKeyFor(route, '')).toBe('alterationOfRegisteredSchool');
+    expect(route && titleKeyFor(route, '?title=child-care-centre')).toBe(
+      'entry:alterationOfRegisteredChildCareCentre.title',
+    );
+  });
+
+  it('names the non-local course variant of /enter-application-number', () => {
+    const route = findRoute('/enter-application-number');
+    expect(route && titleKeyFor(route, '?title=non-local-course')).toBe(
+      'flows:forms.enterApplicationNumberNonLocal.title',
+    );
+  });
+
+  it('links every entry form and menu entry to a route of the table', () => {
+    for (const forms of Object.values(ENTRY_FORMS))
+      for (const f of forms) expect(findRoute(firstStepPath(f))).toBeDefined();
+    for (const spec of FORM_SPECS) expect(findRoute(spec.entryPath.split('?')[0] ?? '')).toBeDefined();
+    const links = MENU_GROUPS.flatMap((g) => g.sections.flatMap((s) => s.links));
+    for (const link of links) expect(findRoute(link.to.split('?')[0] ?? ''), link.to).toBeDefined();
+  });
+
+  it('has four menu groups carrying the ten application menu entries of the spec', () => {
+    expect(MENU_GROUPS).toHaveLength(4);
+    const keys = MENU_GROUPS.flatMap((g) =>
+      g.sections.flatMap((s) => [s.labelKey, ...s.links.map((l) => l.labelKey)]),
+    );
+    for (const k of [
+      'menu.schoolPremises',
+      'menu.newSchoolRegistration',
+      'menu.extensionOfSchoolPremises',
+      'menu.alterationOfRegisteredSchool',
+      'menu.childCareCentre',
+      'menu.childCareCentreInKindergarten',
+      'menu.mutualHelpChildCareCentre',
+      'menu.alterationOfRegisteredChildCareCentre',
+      'menu.nonLocalCourse',
+      'menu.selfCertification',
+      'menu.submitSupportingDocument',
+      'menu.submitRevisedLayoutPlan',
+      'menu.updateApplication',
+      'menu.appointment',
+      'menu.requestForInspection',
+      'menu.withdrawApplication',
+    ])
+      expect(keys).toContain(k);
+  });
+});

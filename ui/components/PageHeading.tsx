@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The page's one h1. It names the document (the translated BD key plus the page's name) and, after a
+ * navigation inside the portal, takes focus so that screen readers announce the new page.
+ */
+export function PageHeading({ children, title }: { children: string; title?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  const { t } = useTranslation('common');
+  const bd = t('bd');
+  const name = title ?? children;
+  useEffect(() => {
+    document.title = `${name} | ${bd}`;
+  }, [name, bd]);
+  useEffect(() => {
+    // 'default' is the first page of the visit: leave focus where the browser puts it.
+    if (location.key !== 'default' && !location.hash) ref.current?.focus({ preventScroll: false });
+  }, [location.key, location.hash]);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="page-heading">
+      {children}
+    </h1>
+  );
+}

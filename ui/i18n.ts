@@ -1,0 +1,49 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, HTML_LANG, LANGUAGES, type Language } from '../machines/rules/language';
+
+/**
+ * Message files live in i18n/<lang>/<namespace>.json. Each becomes its own chunk, fetched when a page
+ * first needs that namespace in that language, so the first load carries no message text at all.
+ */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = files[`../i18n/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no messages for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
+
+export const NAMESPACES = ['common', 'pages', 'entry', 'flows'] as const;
+
+export async function initI18n(language: Language): Promise<typeof i18next> {
+  await i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnObjects: false,
+      react: { useSuspense: true },
+    });
+  applyHtmlLang(language);
+  return i18next;
+}
+
+export function applyHtmlLang(language: Language): void {
+  document.documentElement.lang = HTML_LANG[language];
+}

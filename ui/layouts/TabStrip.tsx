@@ -1,0 +1,72 @@
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { getSession, updateSession, useSession } from '../session/store';
+import { closeAllTabs, closeOtherTabs, closeTab } from '../session/tabs';
+
+/**
+ * The pages opened in this visit, as tabs (spec §2 "Other screens"): each can be closed, and so can all
+ * others or all. A list of links, each with its close button, so it works by keyboard and reads well in
+ * a screen reader; the active one carries aria-current.
+ */
+export function TabStrip() {
+  const { t } = useTranslation(['common', 'entry', 'flows']);
+  const tabs = useSession((s) => s.tabsList);
+  const active = useSession((s) => s.tabsActive);
+  const navigate = useNavigate();
+  if (tabs.length === 0) return null;
+
+  const close = (path: string) => {
+    const { state, goTo } = closeTab(getSession(), path);
+    updateSession(() => state);
+    if (goTo) void navigate(goTo);
+  };
+
+  return (
+    <nav className="tab-strip" aria-label={t('tabs.label')}>
+      <ul className="tab-strip__list">
+        {tabs.map((tab) => {
+          const title = t(tab.titleKey);
+          const current = tab.path === active;
+          return (
+            <li key={tab.path} className={`tab ${current ? 'tab--active' : ''}`}>
+              <Link to={tab.path} className="tab__link" aria-current={current ? 'page' : undefined}>
+                {title}
+              </Link>
+              <Button
+                className="tab__close"
+                aria-label={t('tabs.close', { title })}
+                onPress={() => close(tab.path)}
+              >
+                <span aria-hidden="true">×</span>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <MenuTrigger>
+        <Button className="tab-strip__more">{t('tabs.actions')}</Button>
+        <Popover placement="bottom end" className="popover">
+          <Menu
+            className="menu"
+            aria-label={t('tabs.actions')}
+            onAction={(key) => {
+              if (key === 'others') updateSession(closeOtherTabs);
+              if (key === 'all') {
+                updateSession(closeAllTabs);
+                void navigate('/');
+              }
+            }}
+          >
+            <MenuItem id="others" className="menu__item">
+              {t('tabs.closeOthers')}
+            </MenuItem>
+            <MenuItem id="all" className="menu__item">
+              {t('tabs.closeAll')}
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+    </nav>
+  );
+}

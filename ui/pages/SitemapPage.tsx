@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ROUTES, type SitemapGroup } from '../../machines/routes';
+import { PageHeading } from '../components/PageHeading';
+
+const GROUPS: Exclude<SitemapGroup, 'hidden'>[] = [
+  'menu',
+  'information',
+  'apply',
+  'selfCert',
+  'after',
+  'other',
+];
+
+/** The sitemap, generated from the route table: every page a visitor can open directly. */
+export default function SitemapPage() {
+  const { t } = useTranslation(['pages', 'common', 'entry', 'flows']);
+  return (
+    <article className="content-page">
+      <PageHeading>{t('pages:sitemap.title')}</PageHeading>
+      <p className="lead">{t('pages:sitemap.intro')}</p>
+      <div className="sitemap">
+        {GROUPS.map((group) => {
+          const routes = ROUTES.filter((r) => r.group === group);
+          return (
+            <section key={group} aria-labelledby={`sitemap-${group}`}>
+              <h2 id={`sitemap-${group}`}>{t(`pages:sitemap.groups.${group}`)}</h2>
+              <ul className="link-list">
+                {routes.map((r) => (
+                  <li key={r.path}>
+                    <Link to={r.path}>{t(r.titleKey, { ns: 'common' })}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageId, RouteDef } from '../../machines/routes';
+
+export interface PageProps {
+  route: RouteDef;
+}
+
+type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
+
+const infoPage = lazy(() => import('./InfoPage'));
+
+/** Every page id of the route table has a lazily loaded component (the compiler checks the record). */
+const PAGES: Record<PageId, LazyPage> = {
+  home: lazy(() => import('./HomePage')),
+  about: infoPage,
+  faq: infoPage,
+  userManual: infoPage,
+  importantNotices: infoPage,
+  terms: infoPage,
+  privacy: infoPage,
+  contactUs: infoPage,
+  guideline: infoPage,
+  textsize: lazy(() => import('./TextSizePage')),
+  sitemap: lazy(() => import('./SitemapPage')),
+  entry: lazy(() => import('./EntryPage')),
+  flowStep: lazy(() => import('./FlowStepPage')),
+  health: lazy(() => import('./HealthPage')),
+  iamsmart: lazy(() => import('./IAmSmartPage')),
+  pdf: lazy(() => import('./PdfPage')),
+};
+
+export function PageFor({ route }: PageProps) {
+  const Page = PAGES[route.page];
+  return <Page route={route} />;
+}
