@@ -15,6 +15,8 @@ import { updateSession, useSession } from '../session/store';
 import { applyHtmlLang } from '../i18n';
 import { useApplyTheme } from '../theme/use-apply-theme';
 import { recordTab } from '../session/tabs';
+import { setNavigateHome } from '../api';
+import { LoadingFeedback, Toaster } from '../feedback/Feedback';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -30,6 +32,7 @@ export function Root() {
   const { i18n } = useTranslation();
   const language = useSession((s) => s.language);
   useApplyTheme();
+  useEffect(() => setNavigateHome(() => void navigate('/')), [navigate]);
 
   // A language chosen in another tab (or restored) is applied here too.
   useEffect(() => {
@@ -49,6 +52,8 @@ export function Root() {
 
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
+      <Toaster />
+      <LoadingFeedback />
       <Outlet />
     </AriaRouterProvider>
   );

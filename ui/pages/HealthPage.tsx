@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { HTTPError } from 'ky';
-import { api, type Envelope } from '../api/client';
+import { api, ApiError } from '../api';
 import { PageHeading } from '../components/PageHeading';
 
 interface Health {
@@ -15,15 +14,11 @@ type Result = { state: 'loading' } | { state: 'done'; health: Health };
 
 async function fetchHealth(): Promise<Health> {
   try {
-    const body = await api.get('health').json<Envelope<Health>>();
-    return body.data;
+    return (await api.get<Health>('health', undefined, { quiet: true, noLoading: true })).data;
   } catch (e) {
     // 503 still carries the envelope that says which part is down.
-    if (e instanceof HTTPError) {
-      const body = (await e.response.json().catch(() => null)) as Envelope<Health> | null;
-      if (body?.data) return body.data;
-    }
-    return { api: 'down', database: 'down', time: new Date().toISOString() };
+    const data = e instanceof ApiError ? (e.body?.data as Health | null | undefined) : undefined;
+    return data ?? { api: 'down', database: 'down', time: new Date().toISOString() };
   }
 }
 
