@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
@@ -6,9 +6,27 @@ import helmet from 'helmet';
 import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Database } from '../drizzle/db';
+import { type EmailSender, emailSenderFromEnv } from './adapters/email';
+import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
+import { type Clock, systemClock } from './clock';
 import { NotFoundError } from './errors';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
+import { type MessageService, createMessageService } from './services/messages';
+
+/** One-time passwords and the messages that carry them. */
+export interface AuthOptions {
+  /** HMAC key for codes and the keys of limits. Default: env OTP_SECRET; required in production. */
+  otpSecret?: string;
+  /** Minimum real duration of every send answer (no timing difference). Default 300 ms; tests use 0. */
+  minSendDurationMs?: number;
+  /** Default: SMTP when env SMTP_URL is set, else the outbox. */
+  email?: EmailSender;
+  /** Default: the HTTP gateway when env SMS_GATEWAY_URL is set, else the outbox. */
+  sms?: SmsSender;
+  /** The whole message service (then `email` and `sms` are not used): tests await its `settled()`. */
+  messages?: MessageService;
+}
 
 export interface AppOptions {
   /** The open database (from `openDatabase()`); migrations already applied. */
@@ -22,6 +40,11 @@ export interface AppOptions {
    * Default: env MASTER_DATA_CACHE_SECONDS, else 30; 0 turns the cache off.
    */
   masterDataCacheSeconds?: number;
+  /** What "now" is for codes, sessions and limits. Default: the system clock. */
+  clock?: Clock;
+  auth?: AuthOptions;
+  /** Mount /api/dev (the outbox). Default: NODE_ENV is not 'production'; in production the paths are 404. */
+  devRoutes?: boolean;
 }
 
 /**
@@ -61,14 +84,58 @@ function cacheSecondsFromEnv(): number {
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
+/** Shorter secrets are refused: the HMAC key must not be guessable. */
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The OTP HMAC key: the option, else env OTP_SECRET (at least 32 characters). Without either, production
+ * refuses to start; development uses a random key per process and says so (codes then do not survive a
+ * restart, and several processes would not accept each other's codes).
+ */
+export function resolveOtpSecret(
+  given: string | undefined,
+  logger: Logger,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  const secret = given ?? env.OTP_SECRET;
+  if (secret) {
+    if (secret.length < MIN_SECRET_LENGTH)
+      throw new Error(`OTP_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    return secret;
+  }
+  if (env.NODE_ENV === 'production') throw new Error('OTP_SECRET must be set in production');
+  logger.warn('OTP_SECRET is not set: using a random key for this process only (development)');
+  return randomBytes(32).toString('base64url');
+}
+
+/** Resolves when the messages the app is still sending in the background have gone (or failed). */
+export function backgroundSettled(app: Express): Promise<void> {
+  const settled = app.locals.backgroundSettled as (() => Promise<void>) | undefined;
+  return settled ? settled() : Promise.resolve();
+}
+
 export function createApp({
   db,
   logger = defaultLogger(),
   staticDir,
   masterDataCacheSeconds = cacheSecondsFromEnv(),
+  clock = systemClock,
+  auth = {},
+  devRoutes = process.env.NODE_ENV !== 'production',
 }: AppOptions): Express {
+  const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
+  const messages =
+    auth.messages ??
+    createMessageService({
+      db: db.db,
+      clock,
+      logger,
+      email: auth.email ?? emailSenderFromEnv(),
+      sms: auth.sms ?? smsSenderFromEnv(),
+    });
   const app = express();
   app.disable('x-powered-by');
+  app.locals.backgroundSettled = () => messages.settled();
 
   app.use(helmet({ contentSecurityPolicy }));
   app.use(
@@ -98,7 +165,17 @@ export function createApp({
     }),
   );
 
-  app.use('/api', apiRouter(db, { masterData: { cacheTtlMs: masterDataCacheSeconds * 1000 } }));
+  app.use(
+    '/api',
+    apiRouter(db, {
+      masterData: { cacheTtlMs: masterDataCacheSeconds * 1000 },
+      clock,
+      logger,
+      messages,
+      otp: { secret: otpSecret, minSendDurationMs: auth.minSendDurationMs },
+      devRoutes,
+    }),
+  );
 
   if (staticDir) {
     const root = path.resolve(staticDir);

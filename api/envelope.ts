@@ -13,7 +13,15 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'OTP_RESEND_TOO_SOON'
+  | 'OTP_RATE_LIMITED'
+  | 'OTP_LOCKED'
+  | 'OTP_WRONG'
+  | 'OTP_BURNT'
+  | 'OTP_EXPIRED';
 
 export const SUCCESS_CODE = '200';
 

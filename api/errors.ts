@@ -11,6 +11,11 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly messageKey: ApiMessageKey,
     readonly data: unknown = null,
+    /** `{{name}}` values of the message, and response headers (such as Retry-After). */
+    readonly extra: {
+      params?: Readonly<Record<string, string | number>>;
+      headers?: Readonly<Record<string, string>>;
+    } = {},
   ) {
     super(messageKey);
     this.name = new.target.name;
@@ -38,5 +43,77 @@ export class UnsupportedMediaTypeError extends ApiError {
 export class ServiceUnavailableError extends ApiError {
   constructor(messageKey: ApiMessageKey = 'status.serviceUnavailable', data: unknown = null) {
     super(503, 'SERVICE_UNAVAILABLE', messageKey, data);
+  }
+}
+
+/** 401: no token, or a token that is unknown, revoked, or past its idle or absolute limit. */
+export class UnauthorizedError extends ApiError {
+  constructor() {
+    super(401, 'UNAUTHORIZED', 'auth.sessionEnded');
+  }
+}
+
+/** 403: the caller is logged in, but the thing asked for is not theirs. */
+export class ForbiddenError extends ApiError {
+  constructor(messageKey: ApiMessageKey = 'status.forbidden') {
+    super(403, 'FORBIDDEN', messageKey);
+  }
+}
+
+export type RateLimitCode = 'OTP_RESEND_TOO_SOON' | 'OTP_RATE_LIMITED' | 'OTP_LOCKED';
+
+const RATE_LIMIT_MESSAGES = {
+  OTP_RESEND_TOO_SOON: { one: 'auth.otp.resendTooSoon.one', other: 'auth.otp.resendTooSoon.other' },
+  OTP_RATE_LIMITED: { one: 'auth.otp.rateLimited.one', other: 'auth.otp.rateLimited.other' },
+  OTP_LOCKED: { one: 'auth.otp.locked.one', other: 'auth.otp.locked.other' },
+} as const satisfies Record<RateLimitCode, { one: ApiMessageKey; other: ApiMessageKey }>;
+
+/**
+ * 429 with `Retry-After: <seconds>` and `data: { retryAfterSeconds }`. The message says when to try
+ * again: in seconds for a resend that came too soon (at most a minute), in whole minutes otherwise.
+ */
+export class TooManyRequestsError extends ApiError {
+  constructor(code: RateLimitCode, retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    const minutes = Math.ceil(seconds / 60);
+    const count = code === 'OTP_RESEND_TOO_SOON' ? seconds : minutes;
+    const key = RATE_LIMIT_MESSAGES[code][count === 1 ? 'one' : 'other'];
+    super(
+      429,
+      code,
+      key,
+      { retryAfterSeconds: seconds },
+      {
+        params: { seconds, minutes },
+        headers: { 'Retry-After': String(seconds) },
+      },
+    );
+  }
+}
+
+/** 422: the code is not the one sent; `data.attemptsLeft` tries remain before it is burnt. */
+export class OtpWrongError extends ApiError {
+  constructor(attemptsLeft: number) {
+    super(
+      422,
+      'OTP_WRONG',
+      attemptsLeft === 1 ? 'auth.otp.wrong.one' : 'auth.otp.wrong.other',
+      { attemptsLeft },
+      { params: { attemptsLeft } },
+    );
+  }
+}
+
+/** 422: this wrong try was the last one allowed; the code cannot be used any more. */
+export class OtpBurntError extends ApiError {
+  constructor() {
+    super(422, 'OTP_BURNT', 'auth.otp.burnt', { attemptsLeft: 0 });
+  }
+}
+
+/** 410: no live code for this application and contact (expired, used, burnt, replaced or never sent). */
+export class OtpExpiredError extends ApiError {
+  constructor() {
+    super(410, 'OTP_EXPIRED', 'auth.otp.expired');
   }
 }

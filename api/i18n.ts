@@ -71,13 +71,18 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
 
 /**
  * The caller's language: the `lang` query parameter (`en`, `sc`, `tc` or a tag such as `zh-HK`) first,
- * then Accept-Language, else English.
+ * then a JSON body's `lang` (exactly `en`, `sc` or `tc`), then Accept-Language, else English.
  */
 export function requestLanguage(req: Request): Language {
   const fromQuery: unknown = req.query?.lang;
   if (typeof fromQuery === 'string' && fromQuery.trim() !== '') {
     const value = fromQuery.trim().toLowerCase();
     return isLanguage(value) ? value : languageFromTag(value);
+  }
+  const body: unknown = req.body;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const fromBody: unknown = (body as { lang?: unknown }).lang;
+    if (isLanguage(fromBody)) return fromBody;
   }
   return languageFromAcceptLanguage(req.get('accept-language'));
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../drizzle/db';
+import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
-import { createApp, defaultLogger } from './app';
+import { backgroundSettled, createApp, defaultLogger } from './app';
 
 export interface ServerOptions {
   /** Default 3000; 0 picks a free port. */
@@ -22,6 +23,11 @@ export interface ServerOptions {
   logger?: Logger;
   /** How long close() waits for in-flight requests before cutting connections. Default 10 s. */
   shutdownTimeoutMs?: number;
+  /**
+   * Load the demo applications (drizzle/demo.ts). Default: NODE_ENV is not 'production' and env
+   * DEMO_DATA is not '0'.
+   */
+  demoData?: boolean;
 }
 
 export interface RunningServer {
@@ -33,7 +39,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database (migrations run), seeds it, and listens. */
+export function demoDataFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV !== 'production' && env.DEMO_DATA !== '0';
+}
+
+/** Opens the database (migrations run), seeds it (and the demo data outside production), and listens. */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? defaultLogger();
   const host = opts.host ?? '0.0.0.0';
@@ -42,6 +52,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   );
   try {
     await seed(database.db);
+    if (opts.demoData ?? demoDataFromEnv()) await seedDemo(database.db);
   } catch (error) {
     await database.close();
     throw error;
@@ -88,6 +99,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
       clearTimeout(timer);
       clearInterval(reaper);
+      await backgroundSettled(app);
       await database.close();
       logger.info('server stopped');
     })();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Reference values the portal reads at run time, looked up by (type, code).
@@ -30,3 +30,143 @@ export const masterData = pgTable(
 
 export type MasterDataRow = typeof masterData.$inferSelect;
 export type NewMasterDataRow = typeof masterData.$inferInsert;
+
+/**
+ * An application as "Find my case" knows it: the number the applicant logs in with, the contact a
+ * one-time password goes to, and the language messages are written in. `status` and `applicationType`
+ * are codes (machines/rules/history.ts).
+ */
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  applicationNo: text('application_no').notNull().unique('applications_application_no_uq'),
+  formCode: text('form_code').notNull(),
+  applicationType: text('application_type').notNull(),
+  status: text('status').notNull(),
+  applicantNameEn: text('applicant_name_en'),
+  applicantNameZh: text('applicant_name_zh'),
+  email: text('email'),
+  /** Hong Kong mobile, 8 digits. */
+  mobile: text('mobile'),
+  /** 'en' | 'sc' | 'tc': the language of messages sent to the applicant. */
+  language: text('language').notNull().default('tc'),
+  premisesAddressEn: text('premises_address_en'),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** One row per event of an application, shown newest first in "Find my case". Codes, not text. */
+export const applicationHistory = pgTable(
+  'application_history',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    submissionDate: timestamp('submission_date', { withTimezone: true }).notNull(),
+    documentType: text('document_type').notNull(),
+    status: text('status').notNull(),
+    /** 'APPLICANT' | 'AP' | 'RSE' | 'BD' */
+    submittedBy: text('submitted_by').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('application_history_application_idx').on(table.applicationId, table.submissionDate)],
+);
+
+/**
+ * A one-time password. Nothing here reveals who asked: `keyHash` is an HMAC of the application number
+ * and the contact, `applicationKeyHash` an HMAC of the application number alone (the unit of the send
+ * limits and the lockout), `codeHash` an HMAC of the code. `applicationId` is null when the number is
+ * unknown or the contact is not the one on file: such a row holds a random code that is never sent.
+ */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: serial('id').primaryKey(),
+    keyHash: text('key_hash').notNull(),
+    applicationKeyHash: text('application_key_hash').notNull(),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    /** 'login' | 'contact' */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Set by the last allowed wrong try; three within an hour lock the application number. */
+    burntAt: timestamp('burnt_at', { withTimezone: true }),
+    /** A newer code for the same key replaced this one. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** The message left (SMTP accepted it, or it reached the outbox or the SMS gateway). */
+    delivered: boolean('delivered').notNull().default(false),
+  },
+  (table) => [
+    index('otp_challenges_key_idx').on(table.keyHash, table.purpose, table.createdAt),
+    index('otp_challenges_application_key_idx').on(table.applicationKeyHash, table.burntAt),
+  ],
+);
+
+/** Events counted by the rate limits (sliding windows): `key` is an HMAC, `kind` what was done. */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    /** 'otp.send.application' | 'otp.send.address' */
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_events_key_kind_at_idx').on(table.key, table.kind, table.at)],
+);
+
+/** A logged-in browser. The token itself is never stored, only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique('sessions_token_hash_uq'),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** The idle time-out in force when the session began (master data logout_idletime_frontend). */
+    idleMinutes: integer('idle_minutes').notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_application_idx').on(table.applicationId)],
+);
+
+/**
+ * Every message the portal sends, whatever the transport: 'smtp' (sent by email), 'sms-gateway' (sent
+ * to the SMS gateway) or 'outbox' (kept here only, read in development at /api/dev/outbox).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** 'email' | 'sms' */
+    channel: text('channel').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    language: text('language').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    transport: text('transport').notNull(),
+    error: text('error'),
+  },
+  (table) => [index('outbox_created_idx').on(table.createdAt)],
+);
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NewApplicationRow = typeof applications.$inferInsert;
+export type NewApplicationHistoryRow = typeof applicationHistory.$inferInsert;
+export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -23,7 +23,10 @@ export type PageId =
   | 'flowStep'
   | 'health'
   | 'iamsmart'
-  | 'pdf';
+  | 'pdf'
+  | 'findMyCase'
+  | 'caseHistory'
+  | 'devOutbox';
 
 /** Keys of i18n `entry:<key>`: the information and entry pages that lead to forms. */
 export type EntryKey =
@@ -357,7 +360,13 @@ export const FLOW_PAGES: RouteDef[] = [
   ...FORM_SPECS.flatMap(formRoutes),
   // `?title=non-local-course` names the screen for use of premises for a non-local course.
   single('/enter-application-number', 'enterApplicationNumber', 'enterApplicationNumber', 'after'),
-  single('/case-history', 'caseHistory', 'caseHistory', 'hidden'),
+  {
+    path: '/case-history',
+    layout: 'noMenu',
+    page: 'caseHistory',
+    titleKey: 'auth:history.title',
+    group: 'hidden',
+  },
   single('/request-for-inspection', 'requestForInspection', 'requestForInspection', 'after'),
   single('/withdraw-application', 'withdrawApplication', 'withdrawApplication', 'after'),
 ];
@@ -368,8 +377,35 @@ export const BARE_PAGES: RouteDef[] = [
   info('/pdf', 'pdf', 'pages.pdf', 'none', 'hidden'),
 ];
 
+/**
+ * Pages the spec names as screens without giving a path (the Find my case login) and the development
+ * outbox (its API answers only outside production). See docs/decisions/006-added-routes.md.
+ */
+export const ADDED_PAGES: RouteDef[] = [
+  {
+    path: '/find-my-case',
+    layout: 'noMenu',
+    page: 'findMyCase',
+    titleKey: 'auth:findMyCase.title',
+    group: 'after',
+  },
+  {
+    path: '/dev/outbox',
+    layout: 'noMenu',
+    page: 'devOutbox',
+    titleKey: 'auth:outbox.title',
+    group: 'hidden',
+  },
+];
+
 /** Every route of the portal. No route needs authentication (spec §2). */
-export const ROUTES: RouteDef[] = [...MENU_PAGES, ...INFO_PAGES, ...FLOW_PAGES, ...BARE_PAGES];
+export const ROUTES: RouteDef[] = [
+  ...MENU_PAGES,
+  ...INFO_PAGES,
+  ...FLOW_PAGES,
+  ...BARE_PAGES,
+  ...ADDED_PAGES,
+];
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 
@@ -436,6 +472,8 @@ export interface MenuLink {
   to: string;
   /** Shown only when logged in. */
   loggedInOnly?: boolean;
+  /** Shown only when logged out. */
+  loggedOutOnly?: boolean;
 }
 export interface MenuGroup {
   id: 'apply' | 'manage' | 'information' | 'help';
@@ -487,6 +525,7 @@ export const MENU_GROUPS: MenuGroup[] = [
           { labelKey: 'menu.requestForInspection', to: '/request-for-inspection' },
           { labelKey: 'menu.withdrawApplication', to: '/withdraw-application' },
           { labelKey: 'menu.resumeApplication', to: '/enter-application-number' },
+          { labelKey: 'menu.findMyCase', to: '/find-my-case', loggedOutOnly: true },
           { labelKey: 'menu.caseHistory', to: '/case-history', loggedInOnly: true },
         ],
       },

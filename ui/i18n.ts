@@ -24,7 +24,7 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export const NAMESPACES = ['common', 'pages', 'entry', 'flows'] as const;
+export const NAMESPACES = ['common', 'pages', 'entry', 'flows', 'auth'] as const;
 
 export async function initI18n(language: Language): Promise<typeof i18next> {
   await i18next

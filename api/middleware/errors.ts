@@ -47,7 +47,7 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => {
 
 /**
  * The one place errors become answers:
- * - ApiError -> its status and code
+ * - ApiError -> its status, code, message (with its params) and headers (such as Retry-After)
  * - ZodError -> 400 BAD_REQUEST, meta.message = the first field's message, data.errors = every field
  * - malformed JSON (entity.parse.failed) -> 400; body over the limit (entity.too.large) -> 413;
  *   other client errors from body-parser -> their 4xx status
@@ -64,7 +64,8 @@ export const errorHandler: ErrorRequestHandler = (
     return;
   }
   if (err instanceof ApiError) {
-    sendEnvelope(req, res, err.status, err.code, err.messageKey, err.data);
+    if (err.extra.headers) res.set(err.extra.headers);
+    sendEnvelope(req, res, err.status, err.code, err.messageKey, err.data, err.extra.params);
     return;
   }
   if (err instanceof ZodError) {

@@ -1,24 +1,58 @@
 import express, { Router } from 'express';
+import type { Logger } from 'pino';
 import type { Database } from '../../drizzle/db';
+import type { Clock } from '../clock';
 import { notFoundHandler } from '../middleware/errors';
+import { createAuthService } from '../services/auth';
+import { createHistoryService } from '../services/history';
 import { type MasterDataServiceOptions, createMasterDataService } from '../services/master-data';
+import type { MessageService } from '../services/messages';
+import { createOtpService } from '../services/otp';
+import { createSessionService } from '../services/sessions';
 import { applicationRouter } from './application';
+import { authRouter } from './auth';
+import { devRouter } from './dev';
 import { healthRouter } from './health';
+import { historyRouter } from './history';
 
 export interface ApiOptions {
   masterData?: MasterDataServiceOptions;
+  clock: Clock;
+  logger: Logger;
+  /** Where messages go (email, SMS, the outbox). */
+  messages: MessageService;
+  otp: { secret: string | Buffer; minSendDurationMs?: number };
+  /** Mount /api/dev (the outbox page). */
+  devRoutes: boolean;
 }
 
 /** Everything under /api. Answers are never cached by HTTP caches; bodies are JSON up to 100 kB. */
-export function apiRouter(database: Database, options: ApiOptions = {}): Router {
+export function apiRouter(database: Database, options: ApiOptions): Router {
+  const { db } = database;
+  const { clock, logger, messages } = options;
+  const masterData = createMasterDataService(db, options.masterData);
+  const sessions = createSessionService({ db, clock, masterData });
+  const otp = createOtpService({
+    db,
+    clock,
+    messages,
+    logger,
+    secret: options.otp.secret,
+    minSendDurationMs: options.otp.minSendDurationMs,
+  });
+  const auth = createAuthService({ otp, sessions });
+
   const router = Router();
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
   router.use(express.json({ limit: '100kb' }));
-  router.use('/application', applicationRouter(createMasterDataService(database.db, options.masterData)));
+  router.use('/application/history', historyRouter({ history: createHistoryService(db), sessions }));
+  router.use('/application', applicationRouter(masterData));
+  router.use('/auth', authRouter({ auth, sessions }));
   router.use('/health', healthRouter(database));
+  if (options.devRoutes) router.use('/dev', devRouter({ messages }));
   // Unknown path or method under /api: 404 envelope, never the SPA's index.html.
   router.use(notFoundHandler);
   return router;

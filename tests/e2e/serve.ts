@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startServer } from '../../api/server';
 import { createTestDatabaseUrl } from '../support/fresh-postgres';
+import { applicationHistory, applications } from '../../drizzle/schema';
+import { TEST_APPLICANT_COUNT, testApplicant } from './fixtures';
 
 const staticDir = fileURLToPath(new URL('../../dist', import.meta.url));
 if (!existsSync(`${staticDir}/index.html`)) {
@@ -24,6 +26,35 @@ const server = await startServer({
   staticDir,
   logger: pino({ level: 'warn' }),
 });
+
+// The tests' own applicants (fixtures.ts), each with one history row.
+for (let n = 1; n <= TEST_APPLICANT_COUNT; n++) {
+  const a = testApplicant(n);
+  const [row] = await server.database.db
+    .insert(applications)
+    .values({
+      applicationNo: a.applicationNo,
+      formCode: 'A2',
+      applicationType: 'NEWSCH',
+      status: 'SUBMITTED',
+      applicantNameEn: `Test Applicant ${n}`,
+      email: a.email,
+      mobile: a.mobile,
+      language: 'en',
+    })
+    .returning({ id: applications.id });
+  if (row) {
+    const date = new Date('2026-10-01T09:00:00+08:00');
+    await server.database.db.insert(applicationHistory).values({
+      applicationId: row.id,
+      submissionDate: date,
+      documentType: 'APPLICATION_FORM',
+      status: 'SUBMITTED',
+      submittedBy: 'APPLICANT',
+      date,
+    });
+  }
+}
 
 let stopping = false;
 async function stop(): Promise<void> {

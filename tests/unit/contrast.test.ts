@@ -12,9 +12,10 @@ const css = readFileSync(fileURLToPath(new URL('../../ui/theme/global.css', impo
 function block(selector: string): Record<string, string> {
   const start = css.indexOf(`${selector} {`);
   const body = css.slice(start, css.indexOf('}', start));
-  const pairs = [...body.matchAll(/--([\w-]+):[^;]*?(#[0-9a-fA-F]{6})/g)].map(
-    (m): [string, string] => [m[1] ?? '', m[2] ?? ''],
-  );
+  const pairs = [...body.matchAll(/--([\w-]+):[^;]*?(#[0-9a-fA-F]{6})/g)].map((m): [string, string] => [
+    m[1] ?? '',
+    m[2] ?? '',
+  ]);
   return Object.fromEntries(pairs);
 }
 const light = block(':root');

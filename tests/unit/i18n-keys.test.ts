@@ -81,7 +81,8 @@ describe('message files', () => {
         r.flow ? [`flows:steps.${r.flow.kind}.title`, `flows:steps.${r.flow.kind}.description`] : [],
       ),
       ...ROUTES.flatMap((r) => (r.entry ? [`entry:${r.entry}.sections`] : [])),
-      ...ROUTES.filter((r) => r.page !== 'entry' && r.page !== 'flowStep' && r.layout !== 'none').map(
+      // Pages whose content lives in `pages` have their title there too.
+      ...ROUTES.filter((r) => r.titleKey.startsWith('pages.') && r.layout !== 'none').map(
         (r) => `pages:${r.page}.title`,
       ),
     ];

@@ -58,9 +58,7 @@ function searchParams(params: Params | undefined): Record<string, string> | unde
 }
 
 function isEnvelope(v: unknown): v is Envelope<unknown> {
-  return (
-    typeof v === 'object' && v !== null && 'meta' in v && typeof v.meta === 'object'
-  );
+  return typeof v === 'object' && v !== null && 'meta' in v && typeof v.meta === 'object';
 }
 
 export interface ApiClient {

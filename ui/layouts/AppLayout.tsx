@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { TabStrip } from './TabStrip';
+import { IdleSession } from '../session/IdleSession';
 
 /** The two page layouts: with the desktop main menu (`menu`) and without it (`noMenu`). */
 export default function AppLayout({ layout }: { layout: Exclude<Layout, 'none'> }) {
@@ -29,6 +30,7 @@ export default function AppLayout({ layout }: { layout: Exclude<Layout, 'none'> 
         </Suspense>
       </main>
       <Footer />
+      <IdleSession />
     </div>
   );
 }

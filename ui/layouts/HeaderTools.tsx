@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { HTML_LANG, LANGUAGES, isLanguage, type Language } from '../../machines/rules/language';
 import { THEME_MODES, isLoggedIn, type ThemeMode } from '../../machines/rules/session-state';
 import { updateSession, useSession } from '../session/store';
-import { clearLogin } from '../session/auth';
+import { logout } from '../session/logout';
 import { applyHtmlLang } from '../i18n';
 import { Icon } from '../components/Icon';
 
@@ -160,10 +160,7 @@ export function UserMenu() {
           className="menu"
           aria-label={t('user.menuLabel')}
           onAction={(key) => {
-            if (key === 'logout') {
-              clearLogin();
-              void navigate('/');
-            }
+            if (key === 'logout') void logout(() => void navigate('/'));
           }}
         >
           <MenuSection className="menu__section">

@@ -27,6 +27,9 @@ const PAGES: Record<PageId, LazyPage> = {
   health: lazy(() => import('./HealthPage')),
   iamsmart: lazy(() => import('./IAmSmartPage')),
   pdf: lazy(() => import('./PdfPage')),
+  findMyCase: lazy(() => import('../flows/login/FindMyCasePage')),
+  caseHistory: lazy(() => import('./CaseHistoryPage')),
+  devOutbox: lazy(() => import('./DevOutboxPage')),
 };
 
 export function PageFor({ route }: PageProps) {

@@ -1,0 +1,204 @@
+import type {
+  AnyEventObject,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventFrom,
+  EventObject,
+  InputFrom,
+  MachineContext,
+  SnapshotFrom,
+  StateNode,
+  TransitionDefinition,
+} from 'xstate';
+import { DEFAULT_IDLE_MINUTES, idleSessionMachine } from './idle-session.machine';
+import {
+  isApplicationNoValid,
+  isCodeValid,
+  isContactValid,
+  loginOtpMachine,
+  type LoginSession,
+  type OtpError,
+  type SendCodeOutput,
+} from './login-otp.machine';
+
+/**
+ * The flow registry: everything a tool needs to walk, draw or measure a machine (the generated path tests,
+ * the inspector, the diagrams, coverage). A tool reads only this file.
+ */
+export interface FlowEntry {
+  id: string;
+  machine: AnyStateMachine;
+  /** An input for tests and traversal (a fixed clock where the machine takes one). */
+  input: () => unknown;
+  /** The events to try in every state, with sample payloads (one per branch the guards tell apart). */
+  events: readonly AnyEventObject[];
+  /** Keeps the state value and the few context facts guards read, so each graph node is a real difference. */
+  serializeState: (snapshot: AnyMachineSnapshot) => string;
+  /** Per invoked actor id, the outcomes to try, as the events XState raises for them. */
+  actorOutcomes: Record<string, readonly AnyEventObject[]>;
+  /** State ids (`machine.state`) or transition keys (see `transitionKey`) no path can reach, with the reason. */
+  unreachable?: Record<string, string>;
+  /** Its page in `docs/flows/`, e.g. `login.md`: `npm run docs:flows` writes the diagram between its markers. */
+  doc: string;
+  /**
+   * Simple paths (no state twice) replayed besides the shortest path to every state and one path per graph
+   * edge: those ending in a state `to` accepts (every state when `to` is absent), or `{ skip: reason }` where
+   * they are too many to walk (they grow with every branch; the login flow's take over a minute).
+   */
+  simplePaths?: { to?: (snapshot: AnyMachineSnapshot) => boolean } | { skip: string };
+  /** The most states a graph traversal may visit before it fails (`@xstate/graph`'s `limit`); default 10 000. */
+  traversalLimit?: number;
+}
+
+/** The same, typed for one machine: what `defineFlow` checks before the entry joins the registry. */
+interface TypedFlowEntry<TMachine extends AnyStateMachine> extends Omit<
+  FlowEntry,
+  'input' | 'events' | 'serializeState' | 'simplePaths'
+> {
+  machine: TMachine;
+  input: () => InputFrom<TMachine>;
+  events: readonly EventFrom<TMachine>[];
+  serializeState: (snapshot: SnapshotFrom<TMachine>) => string;
+  simplePaths?: { to?: (snapshot: SnapshotFrom<TMachine>) => boolean } | { skip: string };
+}
+
+const defineFlow = <TMachine extends AnyStateMachine>(entry: TypedFlowEntry<TMachine>): FlowEntry =>
+  entry as unknown as FlowEntry;
+
+export const done = (actorId: string, output?: unknown): AnyEventObject => ({
+  type: `xstate.done.actor.${actorId}`,
+  output,
+});
+export const failed = (actorId: string, error: unknown): AnyEventObject => ({
+  type: `xstate.error.actor.${actorId}`,
+  error,
+});
+
+/** The fixed instant traversals and path replays run at. */
+export const GRAPH_NOW = Date.UTC(2025, 0, 6, 9, 0, 0);
+const MINUTE = 60_000;
+
+const session: LoginSession = {
+  token: 'token-1',
+  applicationNo: 'BD-2025-000123',
+  role: 'applicant',
+  userId: 'user-1',
+  idleTimeoutMinutes: 30,
+};
+// One second to wait, so the countdown reaches `resendable` in a single tick of the frozen clock.
+const sent: SendCodeOutput = { resendAfterSeconds: 1, expiresInSeconds: 300 };
+const errors: OtpError[] = [
+  { kind: 'wrongCode', attemptsLeft: 2 },
+  { kind: 'expired' },
+  { kind: 'burnt' },
+  { kind: 'locked', retryAfterSeconds: 900 },
+  { kind: 'rateLimited', retryAfterSeconds: 60 },
+  { kind: 'network' },
+  { kind: 'invalid', message: 'Application not found' },
+];
+
+const loginOtp = defineFlow({
+  id: 'loginOtp',
+  machine: loginOtpMachine,
+  doc: 'login.md',
+  input: () => ({ now: () => GRAPH_NOW }),
+  events: [
+    { type: 'details.change', applicationNo: 'BD-2025-000123', contact: 'applicant@example.com' },
+    { type: 'details.change', applicationNo: '' },
+    { type: 'otp.send' },
+    { type: 'code.change', code: '123456' },
+    { type: 'code.change', code: '12' },
+    { type: 'otp.submit' },
+    { type: 'otp.resend' },
+    { type: 'details.edit' },
+    { type: 'otp.retry' },
+  ],
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      validDetails: isApplicationNoValid(s.context.applicationNo) && isContactValid(s.context.contact),
+      codeComplete: isCodeValid(s.context.code),
+      resendDue: s.context.secondsLeft <= 0,
+      pendingRequest: s.context.pendingRequest,
+      requestFrom: s.context.requestFrom,
+    }),
+  actorOutcomes: {
+    sendCode: [done('sendCode', sent), ...errors.map((e) => failed('sendCode', e))],
+    verifyCode: [done('verifyCode', session), ...errors.map((e) => failed('verifyCode', e))],
+  },
+  simplePaths: {
+    skip: 'over 600 simple paths to loggedIn alone, about 75 s to walk; the shortest and edge paths cover it all',
+  },
+  unreachable: {},
+});
+
+const idleSession = defineFlow({
+  id: 'idleSession',
+  machine: idleSessionMachine,
+  doc: 'idle-session.md',
+  input: () => undefined,
+  events: [
+    { type: 'session.start', timeoutMinutes: DEFAULT_IDLE_MINUTES },
+    { type: 'session.activity', now: GRAPH_NOW },
+    // One check per verdict: missing, future, too old, warning (2 min and 1 s left), fresh.
+    { type: 'session.check', lastOperationTime: null, now: GRAPH_NOW },
+    { type: 'session.check', lastOperationTime: GRAPH_NOW + 1000, now: GRAPH_NOW },
+    { type: 'session.check', lastOperationTime: GRAPH_NOW - 30 * MINUTE, now: GRAPH_NOW },
+    { type: 'session.check', lastOperationTime: GRAPH_NOW - 28 * MINUTE, now: GRAPH_NOW },
+    { type: 'session.check', lastOperationTime: GRAPH_NOW - 30 * MINUTE + 1000, now: GRAPH_NOW },
+    { type: 'session.check', lastOperationTime: GRAPH_NOW - MINUTE, now: GRAPH_NOW },
+    { type: 'session.extend', now: GRAPH_NOW },
+    { type: 'session.stop' },
+  ],
+  serializeState: (s) => JSON.stringify({ value: s.value, countdownEnding: s.context.secondsLeft <= 1 }),
+  actorOutcomes: {
+    extendSession: [done('extendSession'), failed('extendSession', new Error('401'))],
+  },
+  simplePaths: { to: (s) => s.matches('loggedOut') },
+  unreachable: {},
+});
+
+export const FLOW_REGISTRY: readonly FlowEntry[] = [loginOtp, idleSession];
+
+// ---- Structure helpers shared by the path tests, coverage and diagram tools ----
+
+export type FlowStateNode = StateNode<MachineContext, EventObject>;
+export type FlowTransition = TransitionDefinition<MachineContext, EventObject>;
+
+/** Every state node of a machine, depth first (the root excluded). */
+export function stateNodesOf(machine: AnyStateMachine): FlowStateNode[] {
+  const walk = (node: FlowStateNode): FlowStateNode[] =>
+    Object.values(node.states).flatMap((child) => [child, ...walk(child)]);
+  return walk(machine.root as FlowStateNode);
+}
+
+/** A stable name for one candidate transition: `source --event[i]--> targets`. */
+export function transitionKey(t: FlowTransition): string {
+  const candidates =
+    t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+  const targets = (t.target ?? []).map((n) => n.id).join(',') || '(self)';
+  return `${t.source.id} --${t.eventType || 'always'}[${candidates.indexOf(t)}]--> ${targets}`;
+}
+
+/** Every candidate transition of a machine: events, delays, actor outcomes and eventless ones. */
+export function transitionsOf(machine: AnyStateMachine): FlowTransition[] {
+  return stateNodesOf(machine).flatMap((node) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ]);
+}
+
+/** The `xstate.after.*` events of a machine, so a traversal can fire each delay. */
+export function delayedEventsOf(machine: AnyStateMachine): AnyEventObject[] {
+  return stateNodesOf(machine).flatMap((node) => node.after.map((t) => ({ type: t.eventType })));
+}
+
+/** Everything to try in a state: the sample events, the delays and the actor outcomes. */
+export function traversalEvents(entry: FlowEntry): (snapshot: AnyMachineSnapshot) => AnyEventObject[] {
+  const all = [
+    ...entry.events,
+    ...delayedEventsOf(entry.machine),
+    ...Object.values(entry.actorOutcomes).flat(),
+  ];
+  return (snapshot) => all.filter((event) => snapshot.machine.getTransitionData(snapshot, event).length > 0);
+}

@@ -1,0 +1,218 @@
+import { useEffect, useId, useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  isApplicationNoValid,
+  isCodeValid,
+  isContactValid,
+  loginOtpMachine,
+  type LoginSession,
+} from '../../../machines/flows/login-otp.machine';
+import { normaliseDigits } from '../../../machines/rules/otp';
+import { updateSession } from '../../session/store';
+import { writeActivity } from '../../session/activity';
+import { PageHeading } from '../../components/PageHeading';
+import { TextField } from '../../components/TextField';
+import { ErrorSummary, type SummaryError } from '../../components/ErrorSummary';
+import { otpActors } from './otp-actors';
+import { inspectOptions } from '../inspector';
+
+const machine = loginOtpMachine.provide({ actors: otpActors });
+
+/** Start a session in the browser: the token plus the login flag (spec §4), and the activity clock. */
+function startSession(session: LoginSession): void {
+  updateSession((s) => ({
+    ...s,
+    isLogin: true,
+    token: session.token,
+    applicationNo: session.applicationNo,
+    role: session.role,
+    userId: session.userId,
+  }));
+  writeActivity({ time: Date.now(), isLogin: true });
+}
+
+/** Find my case: application number and contact, a one-time password, then the application history. */
+export default function FindMyCasePage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [snapshot, send] = useMachine(machine, { input: { now: () => Date.now() }, ...inspectOptions() });
+  const [attempt, setAttempt] = useState(0);
+  const ids = { applicationNo: useId(), contact: useId(), code: useId() };
+  const { context: c } = snapshot;
+
+  const done = snapshot.status === 'done';
+  useEffect(() => {
+    if (done && c.session) {
+      startSession(c.session);
+      void navigate('/case-history');
+    }
+  }, [done, c.session, navigate]);
+
+  const inCodeStep =
+    snapshot.matches('codeSent') || (snapshot.matches('networkError') && c.pendingRequest === 'verify');
+  const busy = snapshot.matches('sending') || snapshot.matches({ codeSent: { code: 'verifying' } });
+  const waiting = snapshot.matches('locked') || snapshot.matches('rateLimited');
+
+  const fieldErrors = {
+    applicationNo: !c.showErrors
+      ? null
+      : !c.applicationNo.trim()
+        ? t('findMyCase.applicationNo.required')
+        : !isApplicationNoValid(c.applicationNo)
+          ? t('findMyCase.applicationNo.invalid')
+          : null,
+    contact: !c.showErrors
+      ? null
+      : !c.contact.trim()
+        ? t('findMyCase.contact.required')
+        : !isContactValid(c.contact)
+          ? t('findMyCase.contact.invalid')
+          : null,
+    code:
+      !c.showErrors || !inCodeStep
+        ? null
+        : !c.code
+          ? t('findMyCase.code.required')
+          : !isCodeValid(c.code)
+            ? t('findMyCase.code.invalid')
+            : null,
+  };
+  const minutes = Math.max(1, Math.ceil(c.retryAfterSeconds / 60));
+  const flowError = (() => {
+    const e = c.error;
+    if (!e) return null;
+    switch (e.kind) {
+      case 'wrongCode':
+        return t('findMyCase.errors.wrongCode', { count: e.attemptsLeft });
+      case 'expired':
+        return t('findMyCase.errors.expired');
+      case 'burnt':
+        return t('findMyCase.errors.burnt');
+      case 'locked':
+        return t('findMyCase.errors.locked', { minutes });
+      case 'rateLimited':
+        return t('findMyCase.errors.rateLimited', { minutes });
+      case 'network':
+        return t('findMyCase.errors.network');
+      case 'invalid':
+        return e.message || t('findMyCase.errors.invalid');
+    }
+  })();
+  const summary: SummaryError[] = [
+    ...(fieldErrors.applicationNo
+      ? [{ fieldId: ids.applicationNo, message: fieldErrors.applicationNo }]
+      : []),
+    ...(fieldErrors.contact ? [{ fieldId: ids.contact, message: fieldErrors.contact }] : []),
+    ...(fieldErrors.code ? [{ fieldId: ids.code, message: fieldErrors.code }] : []),
+    ...(flowError ? [{ message: flowError }] : []),
+  ];
+
+  const resendable = snapshot.matches({ codeSent: { resend: 'resendable' } });
+  const needNewCode =
+    snapshot.matches({ codeSent: { code: 'codeExpired' } }) ||
+    snapshot.matches({ codeSent: { code: 'codeBurnt' } });
+
+  return (
+    <article className="content-page">
+      <PageHeading>{t('findMyCase.title')}</PageHeading>
+      <p className="lead">{t('findMyCase.intro')}</p>
+      <ErrorSummary
+        title={t('findMyCase.errorTitle')}
+        errors={summary}
+        focusKey={`${attempt}-${c.error?.kind ?? ''}-${c.attemptsLeft ?? ''}`}
+      />
+
+      <Form
+        className="form"
+        validationBehavior="aria"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAttempt((a) => a + 1);
+          send(inCodeStep ? { type: 'otp.submit' } : { type: 'otp.send' });
+        }}
+      >
+        <TextField
+          id={ids.applicationNo}
+          label={t('findMyCase.applicationNo.label')}
+          description={t('findMyCase.applicationNo.description')}
+          errorMessage={fieldErrors.applicationNo}
+          value={c.applicationNo}
+          onChange={(v) => send({ type: 'details.change', applicationNo: v })}
+          isReadOnly={inCodeStep || busy || waiting}
+          autoComplete="off"
+          spellCheck="false"
+          name="applicationNo"
+        />
+        <TextField
+          id={ids.contact}
+          label={t('findMyCase.contact.label')}
+          description={t('findMyCase.contact.description')}
+          errorMessage={fieldErrors.contact}
+          value={c.contact}
+          onChange={(v) => send({ type: 'details.change', contact: v })}
+          isReadOnly={inCodeStep || busy || waiting}
+          autoComplete="email"
+          spellCheck="false"
+          name="contact"
+        />
+        {inCodeStep ? (
+          <>
+            <p className="notice notice--info" role="status">
+              {t('findMyCase.sent')}
+            </p>
+            <TextField
+              id={ids.code}
+              label={t('findMyCase.code.label')}
+              description={t('findMyCase.code.description')}
+              errorMessage={fieldErrors.code}
+              value={c.code}
+              onChange={(v) => send({ type: 'code.change', code: normaliseDigits(v) })}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              name="otp"
+              size={8}
+              isDisabled={needNewCode}
+            />
+            <div className="form__actions">
+              <Button type="submit" className="button button--primary" isDisabled={busy || needNewCode}>
+                {busy ? t('findMyCase.working') : t('findMyCase.submit')}
+              </Button>
+              <Button
+                className="button"
+                isDisabled={!resendable}
+                onPress={() => send({ type: 'otp.resend' })}
+              >
+                {t('findMyCase.resend')}
+              </Button>
+              {!resendable ? (
+                <span className="countdown" aria-live="off">
+                  {t('findMyCase.resendIn', { seconds: c.secondsLeft })}
+                </span>
+              ) : null}
+            </div>
+            <Button className="button button--link" onPress={() => send({ type: 'details.edit' })}>
+              {t('findMyCase.changeDetails')}
+            </Button>
+          </>
+        ) : (
+          <div className="form__actions">
+            <Button type="submit" className="button button--primary" isDisabled={busy || waiting}>
+              {busy ? t('findMyCase.working') : t('findMyCase.send')}
+            </Button>
+          </div>
+        )}
+        {snapshot.matches('networkError') ? (
+          <div className="form__actions">
+            <Button className="button" onPress={() => send({ type: 'otp.retry' })}>
+              {t('findMyCase.retry')}
+            </Button>
+          </div>
+        ) : null}
+      </Form>
+      <p className="field__hint">{t('findMyCase.help')}</p>
+    </article>
+  );
+}
