@@ -1,3 +1,4 @@
+import './zod-setup';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ROUTES } from '../machines/routes';
 import { detectLanguage } from '../machines/rules/language';
