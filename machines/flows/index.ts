@@ -10,6 +10,9 @@ import type {
   StateNode,
   TransitionDefinition,
 } from 'xstate';
+import { applyMachine } from './apply.machine';
+import { applyTraversal } from './apply/graph';
+import { SAMPLE_APPLICATION } from './apply/sample';
 import { DEFAULT_IDLE_MINUTES, idleSessionMachine } from './idle-session.machine';
 import {
   isApplicationNoValid,
@@ -158,7 +161,18 @@ const idleSession = defineFlow({
   unreachable: {},
 });
 
-export const FLOW_REGISTRY: readonly FlowEntry[] = [loginOtp, idleSession];
+// The application wizard, walked over a small four-step definition (later: every form of the catalogue).
+const apply = defineFlow({
+  id: 'apply',
+  machine: applyMachine,
+  doc: 'apply.md',
+  ...applyTraversal(SAMPLE_APPLICATION),
+  simplePaths: {
+    skip: 'the wizard and autosave regions multiply into too many simple paths; shortest and edge paths cover every transition',
+  },
+});
+
+export const FLOW_REGISTRY: readonly FlowEntry[] = [loginOtp, idleSession, apply];
 
 // ---- Structure helpers shared by the path tests, coverage and diagram tools ----
 
@@ -180,9 +194,9 @@ export function transitionKey(t: FlowTransition): string {
   return `${t.source.id} --${t.eventType || 'always'}[${candidates.indexOf(t)}]--> ${targets}`;
 }
 
-/** Every candidate transition of a machine: events, delays, actor outcomes and eventless ones. */
+/** Every candidate transition of a machine (the root's own included): events, delays, actor outcomes, eventless. */
 export function transitionsOf(machine: AnyStateMachine): FlowTransition[] {
-  return stateNodesOf(machine).flatMap((node) => [
+  return [machine.root as FlowStateNode, ...stateNodesOf(machine)].flatMap((node) => [
     ...[...node.transitions.values()].flat(),
     ...(node.always ?? []),
   ]);

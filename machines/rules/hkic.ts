@@ -21,7 +21,7 @@ const charValue = (c: string): number =>
 
 /** The check character for the letters and six digits of a number ('0'-'9' or 'A'). */
 export function hkicCheckCharacter(prefix: string, digits: string): string {
-  const values = [...(prefix.length === 1 ? [SPACE_VALUE] : []), ...[...prefix + digits].map(charValue)];
+  const values = [...(prefix.length === 1 ? [SPACE_VALUE] : []), ...[...(prefix + digits)].map(charValue)];
   const sum = values.reduce((acc, v, i) => acc + v * (9 - i), 0);
   const check = 11 - (sum % 11);
   if (check === 11) return '0';

@@ -24,7 +24,6 @@ import {
   type FlowTransition,
   stateNodesOf,
   transitionKey,
-  transitionsOf,
   traversalEvents,
 } from '../../machines/flows';
 
@@ -37,10 +36,14 @@ export type FlowPath = StatePath<AnyMachineSnapshot, AnyEventObject>;
 
 type Logic = ActorLogic<AnyMachineSnapshot, AnyEventObject, unknown>;
 
+/** The traversal limit when the registry entry sets none: far above any flow's graph, low enough to fail fast. */
+export const DEFAULT_TRAVERSAL_LIMIT = 10_000;
+
 const traversal = (entry: FlowEntry) => ({
   input: entry.input(),
   events: traversalEvents(entry),
   serializeState: (s: AnyMachineSnapshot) => entry.serializeState(s),
+  limit: entry.traversalLimit ?? DEFAULT_TRAVERSAL_LIMIT,
 });
 
 /** The shortest path to every distinct (serialised) state. */
@@ -74,9 +77,9 @@ export function edgePaths(entry: FlowEntry): FlowPath[] {
   });
 }
 
-/** Every simple path (no state twice) from the start to a state `to` accepts. */
-export function simplePaths(entry: FlowEntry, to: (s: AnyMachineSnapshot) => boolean): FlowPath[] {
-  return getSimplePaths<Logic>(entry.machine, { ...traversal(entry), toState: to });
+/** Every simple path (no state twice) from the start to a state `to` accepts (to every state without `to`). */
+export function simplePaths(entry: FlowEntry, to?: (s: AnyMachineSnapshot) => boolean): FlowPath[] {
+  return getSimplePaths<Logic>(entry.machine, { ...traversal(entry), ...(to ? { toState: to } : {}) });
 }
 
 /** Actors that never settle: the path decides when they finish, by sending their done or error event. */
@@ -132,34 +135,6 @@ export function activeStateIds(snapshot: AnyMachineSnapshot): string[] {
           return child ? [child, ...(sub === undefined ? [] : walk(child, sub))] : [];
         });
   return walk(snapshot.machine.root as FlowStateNode, snapshot.value as StateValue).map((n) => n.id);
-}
-
-export interface Coverage {
-  states: { reached: number; total: number; missing: string[] };
-  transitions: { taken: number; total: number; missing: string[] };
-}
-
-/** Coverage against the machine's own structure, less what the registry lists as unreachable. */
-export function coverage(entry: FlowEntry, runs: Replay[]): Coverage {
-  const unreachable = new Set(Object.keys(entry.unreachable ?? {}));
-  const allStates = stateNodesOf(entry.machine).map((n) => n.id);
-  const allTransitions = transitionsOf(entry.machine).map(transitionKey);
-  const seenStates = new Set(runs.flatMap((r) => [...r.states]));
-  const seenTransitions = new Set(runs.flatMap((r) => [...r.transitions]));
-  const missingStates = allStates.filter((id) => !seenStates.has(id) && !unreachable.has(id));
-  const missingTransitions = allTransitions.filter((k) => !seenTransitions.has(k) && !unreachable.has(k));
-  return {
-    states: {
-      reached: allStates.filter((id) => seenStates.has(id)).length,
-      total: allStates.length,
-      missing: missingStates,
-    },
-    transitions: {
-      taken: allTransitions.filter((k) => seenTransitions.has(k)).length,
-      total: allTransitions.length,
-      missing: missingTransitions,
-    },
-  };
 }
 
 /** Moves a simulated clock forward in steps, so each re-armed timer (a 1 s countdown) fires in turn. */

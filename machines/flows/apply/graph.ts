@@ -1,0 +1,154 @@
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import type { FormDefinition } from '../../forms/types';
+import type { applyMachine } from '../apply.machine';
+import { fillStepIndexes, hasAllRequiredDocuments, requiredAnswersValidator } from './steps';
+import type {
+  ApplyEvent,
+  ApplyInput,
+  DraftCopy,
+  SaveDraftOutput,
+  SignDocumentsOutput,
+  SubmitApplicationOutput,
+  ValidateStep,
+} from './types';
+
+/**
+ * What a traversal of the wizard needs for one form definition (the flow registry's entry, the path tests):
+ * the events to try (one per branch the guards tell apart), the actor outcomes and a state serialiser that
+ * keeps only what guards read. The answers themselves are left out: only each fill step's validity counts.
+ */
+export const APPLY_GRAPH_NOW = Date.UTC(2025, 0, 6, 9, 0, 0);
+export const GRAPH_APPLICATION_NO = 'NEWSCH-2025-000123';
+
+const done = (actorId: string, output?: unknown): AnyEventObject => ({
+  type: `xstate.done.actor.${actorId}`,
+  output,
+});
+const failed = (actorId: string, error: unknown): AnyEventObject => ({
+  type: `xstate.error.actor.${actorId}`,
+  error,
+});
+
+const saved: SaveDraftOutput = {
+  applicationNo: GRAPH_APPLICATION_NO,
+  version: 2,
+  validUntil: '2025-01-20T09:00:00.000Z',
+};
+const signed: SignDocumentsOutput = { reference: 'SIG-1' };
+const submitted: SubmitApplicationOutput = {
+  applicationNo: GRAPH_APPLICATION_NO,
+  submittedAt: '2025-01-06T09:05:00.000Z',
+};
+
+/** A valid answer for a field, from the definition's example or a plain stand-in of the field's kind. */
+function sampleAnswer(definition: FormDefinition, fieldId: string): unknown {
+  if (fieldId in definition.example) return definition.example[fieldId];
+  const field = definition.steps
+    .flatMap((s) => (s.kind === 'fill' ? s.sections.flatMap((sec) => sec.fields) : []))
+    .find((f) => f.id === fieldId);
+  switch (field?.kind) {
+    case 'checkbox':
+      return true;
+    case 'number':
+      return 1;
+    case 'address':
+      return { en: '1 Queen’s Road Central', zh: '皇后大道中1號' };
+    case 'table':
+      return [Object.fromEntries(field.columns.map((c) => [c.id, '1']))];
+    default:
+      return 'x';
+  }
+}
+
+/** Per fill step: set every required field to a valid answer, and clear the first one. */
+function fieldEvents(definition: FormDefinition): ApplyEvent[] {
+  return definition.steps.flatMap((step) => {
+    if (step.kind !== 'fill') return [];
+    const required = step.sections.flatMap((s) => s.fields.filter((f) => f.required));
+    const first = required[0];
+    if (!first) return [];
+    const value = (id: string) => sampleAnswer(definition, id);
+    return [
+      ...required.map((f): ApplyEvent => ({ type: 'field.change', id: f.id, value: value(f.id) })),
+      { type: 'field.change', id: first.id, value: first.kind === 'checkbox' ? false : '' },
+    ];
+  });
+}
+
+export function applyTraversal(definition: FormDefinition, validate?: ValidateStep) {
+  const check = validate ?? requiredAnswersValidator(definition);
+  const fills = fillStepIndexes(definition);
+  const requiredDocs = definition.documents.filter((d) => d.required);
+  const previewStep = definition.steps.findIndex((s) => s.kind === 'preview') + 1;
+  const copy: DraftCopy = { ...saved, step: 1, answers: {} };
+  const events: ApplyEvent[] = [
+    ...fieldEvents(definition),
+    { type: 'step.next' },
+    { type: 'step.back' },
+    { type: 'history.back' },
+    { type: 'step.goto', step: 1 },
+    { type: 'step.goto', step: previewStep },
+    { type: 'preview.change', step: (fills[0] ?? 0) + 1 },
+    { type: 'draft.save' },
+    { type: 'draft.reload' },
+    { type: 'saved.continue' },
+    { type: 'saved.exit' },
+    ...requiredDocs.flatMap((d): ApplyEvent[] => [
+      { type: 'documents.change', id: d.id, present: true },
+      { type: 'documents.change', id: d.id, present: false },
+    ]),
+    { type: 'documents.complete' },
+    { type: 'sign.start' },
+    { type: 'submit.confirm' },
+  ];
+  return {
+    input: (): ApplyInput => ({ definition, now: () => APPLY_GRAPH_NOW, validate: check }),
+    events,
+    // The save status and the expiry follow from the autosave state; `dirty` is read only while saving and
+    // the documents only on the upload screen (they are kept when the applicant goes back, but a graph node
+    // that told them apart there would double every other state for no guard).
+    serializeState: (s: SnapshotFrom<typeof applyMachine>) =>
+      JSON.stringify({
+        value: s.value,
+        step: s.context.stepIndex,
+        valid: fills.map((i) => check(i, s.context.answers).ok),
+        returnToPreview: s.context.returnToPreview,
+        documents: s.matches({ wizard: 'upload' }) ? hasAllRequiredDocuments(s.context) : undefined,
+        dirty: s.matches({ autosave: 'saving' }) ? s.context.dirty : undefined,
+      }),
+    actorOutcomes: {
+      saveDraft: [
+        done('saveDraft', saved),
+        failed('saveDraft', { kind: 'stale' }),
+        failed('saveDraft', { kind: 'expired' }),
+        failed('saveDraft', { kind: 'network' }),
+      ],
+      loadDraft: [
+        done('loadDraft', copy),
+        failed('loadDraft', { kind: 'expired' }),
+        failed('loadDraft', { kind: 'network' }),
+      ],
+      signDocuments: [
+        done('signDocuments', signed),
+        failed('signDocuments', { kind: 'd70004' }),
+        failed('signDocuments', { kind: 'd70005' }),
+        failed('signDocuments', { kind: 'failed' }),
+      ],
+      submitApplication: [
+        done('submitApplication', submitted),
+        failed('submitApplication', { kind: 'duplicate' }),
+        failed('submitApplication', { kind: 'failed' }),
+      ],
+    },
+    unreachable: fills.length > 1 ? {} : ONE_FILL_STEP_UNREACHABLE,
+  };
+}
+
+/** With a single fill step there is no next or previous fill step: these transitions exist for longer forms. */
+const ONE_FILL_STEP_UNREACHABLE: Record<string, string> = Object.fromEntries(
+  [
+    'apply.wizard.fill --step.next[2]--> apply.wizard.fill',
+    'apply.wizard.fill --step.back[1]--> apply.wizard.fill',
+    'apply.wizard.fill --history.back[1]--> apply.wizard.fill',
+  ].map((key) => [key, 'the form has one fill step, so there is no next or previous fill step to go to']),
+);

@@ -1,0 +1,133 @@
+/**
+ * The form catalogue's format: a form is data. From one definition come the zod schema (browser and
+ * API), the screens, the preview, the application PDF and the wizard's steps (apply.machine.ts).
+ * Labels, hints, options and messages are i18n keys (namespace `forms`), never text.
+ */
+
+export type ApplicationType = 'NEWSCH' | 'EXTSCH' | 'NLHE' | 'NEWCCC' | 'NEWJOKC' | 'NEWMUT';
+
+/** A condition on another field's answer: the field applies only when it holds. */
+export type Condition =
+  | { field: string; equals: string | boolean }
+  | { field: string; oneOf: readonly string[] }
+  | { field: string; notEquals: string | boolean };
+
+interface FieldBase {
+  /** Unique within the form; the key of the answer in the draft's `answers` object. */
+  id: string;
+  /** i18n key of the label (namespace `forms`). The hint is `<labelKey>Hint` when `hint` is true. */
+  labelKey: string;
+  hint?: boolean;
+  required?: boolean;
+  /**
+   * The message (`forms` key) when this required field is left empty, instead of `errors.required`
+   * with the label: the agreement tick boxes say 'Please agree with the Terms' (`errors.agreeTerms`).
+   */
+  requiredKey?: string;
+  /** The field is shown, validated and printed only when this holds. */
+  when?: Condition;
+  /** Half-width on large screens (layout only). */
+  half?: boolean;
+}
+
+export interface Option {
+  value: string;
+  labelKey: string;
+}
+
+export type Field =
+  | (FieldBase & { kind: 'text'; maxLength?: number; multiline?: boolean; script?: 'en' | 'zh' })
+  | (FieldBase & { kind: 'email' })
+  /** Hong Kong mobile: 8 digits starting 4, 5, 6, 7, 8 or 9 (machines/rules/phone.ts). */
+  | (FieldBase & { kind: 'mobile' })
+  /**
+   * Hong Kong fixed or mobile telephone / fax: 8 digits starting 2, 3, 4, 5, 6, 7, 8 or 9; with
+   * `fixedLine`, a fixed line only (starting 2 or 3), as a fax number is.
+   */
+  | (FieldBase & { kind: 'phone'; fixedLine?: boolean })
+  | (FieldBase & { kind: 'hkic' })
+  | (FieldBase & { kind: 'date' })
+  /** `integer`: whole numbers only (a count of students). */
+  | (FieldBase & { kind: 'number'; min?: number; max?: number; integer?: boolean })
+  | (FieldBase & { kind: 'select'; options: readonly Option[] })
+  | (FieldBase & { kind: 'radio'; options: readonly Option[] })
+  /** A single tick box (an agreement); required means it must be ticked. */
+  | (FieldBase & { kind: 'checkbox' })
+  /** A premises address in English and Chinese with floor(s), unit/room/shop and lot number; filled by the address search. */
+  | (FieldBase & { kind: 'address' })
+  /** A table whose rows can be added (the minor works table of a Letter of Requirements). */
+  | (FieldBase & { kind: 'table'; columns: readonly TableColumn[]; minRows?: number; maxRows?: number });
+
+export interface TableColumn {
+  id: string;
+  labelKey: string;
+  kind: 'text' | 'number' | 'select';
+  required?: boolean;
+  options?: readonly Option[];
+  maxLength?: number;
+}
+
+export type FieldKind = Field['kind'];
+
+export interface Section {
+  id: string;
+  titleKey: string;
+  /** An optional lead paragraph under the title (`forms` key). */
+  introKey?: string;
+  when?: Condition;
+  fields: readonly Field[];
+}
+
+/**
+ * The steps of a wizard, one per route `/form-<slug>-step<n>` in this order (machines/routes.ts):
+ * fill steps carry sections (Part A, Part B, Letter of Requirements ...); the others are the fixed
+ * screens of every form. Signing and submitting happen on the upload step's route (the document signing
+ * page), as sub-states of the wizard's upload state.
+ */
+export type WizardStep =
+  | { kind: 'fill'; id: string; titleKey: string; sections: readonly Section[] }
+  | { kind: 'preview' }
+  | { kind: 'upload' }
+  | { kind: 'success' };
+
+export interface RequiredDocument {
+  id: string;
+  labelKey: string;
+  required: boolean;
+}
+
+export interface FormDefinition {
+  /** The form code printed on the form: 'A2', 'CCCAI-C2', 'SCS-1' ... */
+  code: string;
+  /** The route slug: `/form-<slug>-step<n>`; must match machines/routes.ts FORM_SPECS. */
+  slug: string;
+  /** The key of the form in i18n `flows:forms.<key>` and in FORM_SPECS (e.g. 'a2', 'cccaiC2', 'scs1'). */
+  key: string;
+  applicationType: ApplicationType;
+  /** Self-certification forms have Part A / Part B fill steps and a Letter of Requirements. */
+  selfCertification: boolean;
+  steps: readonly WizardStep[];
+  documents: readonly RequiredDocument[];
+  /** The answers a complete, valid example application has (tests, demo, PDF preview). */
+  example: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Answer values by field kind, as the screens store them in `answers[field.id]`:
+ * text, email, mobile, phone, hkic, date (YYYY-MM-DD), number (the digits as typed), select, radio →
+ * string; checkbox → boolean; address → AddressAnswer; table → TableRow[]. An empty string means
+ * "not answered".
+ */
+export type AnswerValue = string | boolean | AddressAnswer | TableRow[];
+
+/** An answer to an address field. */
+export interface AddressAnswer {
+  en: string;
+  zh: string;
+  floor?: string;
+  unit?: string;
+  lot?: string;
+}
+
+/** A row of a table field. */
+export type TableRow = Record<string, string>;

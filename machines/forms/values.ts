@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { isValidHkic, normaliseHkic } from '../rules/hkic';
+import { EMAIL_MAX_LENGTH, normaliseEmail } from '../rules/otp';
+import { PHONE_INPUT_MAX, normaliseHkFixedLine, normaliseHkMobile, normaliseHkPhone } from '../rules/phone';
+import { checkAddress, checkTable, isBlankAddress, isBlankTable } from './composite';
+import { CJK, assertNever, fail, isBlank, ok, type Check, type Mode } from './check';
+import { ERRORS, qualify } from './errors';
+import {
+  DATE_INPUT_MAX,
+  HKIC_INPUT_MAX,
+  MULTILINE_MAX,
+  NUMBER_INPUT_MAX,
+  NUMBER_MAX,
+  TEXT_MAX,
+} from './limits';
+import type { Field } from './types';
+
+/** One answer checked by its field's kind: the rules of spec §5 per kind (machines/forms/schema.ts). */
+
+const emailFormat = z.email();
+const ISO_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+
+/** The longest answer a field's input takes (its `maxLength`), by kind. */
+export function maxLengthOf(field: Field): number | undefined {
+  switch (field.kind) {
+    case 'text':
+      return field.maxLength ?? (field.multiline ? MULTILINE_MAX : TEXT_MAX);
+    case 'email':
+      return EMAIL_MAX_LENGTH;
+    case 'mobile':
+    case 'phone':
+      return PHONE_INPUT_MAX;
+    case 'hkic':
+      return HKIC_INPUT_MAX;
+    case 'date':
+      return DATE_INPUT_MAX;
+    case 'number':
+      return NUMBER_INPUT_MAX;
+    case 'select':
+    case 'radio':
+    case 'checkbox':
+    case 'address':
+    case 'table':
+      return undefined;
+    default:
+      return assertNever(field);
+  }
+}
+
+/** True when the applicant has not answered: blank text, an unticked box, an empty address or table. */
+export function isEmptyAnswer(field: Field, value: unknown): boolean {
+  switch (field.kind) {
+    case 'checkbox':
+      return value === undefined || value === null || value === false;
+    case 'address':
+      return isBlankAddress(value);
+    case 'table':
+      return isBlankTable(value);
+    case 'text':
+    case 'email':
+    case 'mobile':
+    case 'phone':
+    case 'hkic':
+    case 'date':
+    case 'number':
+    case 'select':
+    case 'radio':
+      return isBlank(value);
+    default:
+      return assertNever(field);
+  }
+}
+
+function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+function checkNumber(field: Extract<Field, { kind: 'number' }>, raw: number | string): Check {
+  const label = qualify(field.labelKey);
+  const text = typeof raw === 'number' ? String(raw) : raw.normalize('NFKC').trim().replace(/,/g, '');
+  const n = /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(n)) return fail(ERRORS.invalidNumber, { field: label });
+  if (field.integer && !Number.isInteger(n)) return fail(ERRORS.notWholeNumber, { field: label });
+  if (field.min !== undefined && n < field.min)
+    return fail(ERRORS.numberTooSmall, { field: label, min: field.min });
+  const max = field.max ?? NUMBER_MAX;
+  if (n > max) return fail(ERRORS.numberTooLarge, { field: label, max });
+  return ok(n);
+}
+
+function checkText(field: Extract<Field, { kind: 'text' }>, value: string, mode: Mode): Check {
+  const label = qualify(field.labelKey);
+  const text = mode === 'submit' ? value.trim() : value;
+  const max = maxLengthOf(field) ?? TEXT_MAX;
+  if (text.length > max) return fail(ERRORS.tooLong, { field: label, max });
+  if (mode === 'submit' && field.script === 'en' && CJK.test(text))
+    return fail(ERRORS.englishOnly, { field: label });
+  if (mode === 'submit' && field.script === 'zh' && !CJK.test(text))
+    return fail(ERRORS.needsChinese, { field: label });
+  return ok(text);
+}
+
+/** A string answer as typed, checked only against the input's length (drafts). */
+function draftString(field: Field, value: string): Check {
+  const max = maxLengthOf(field);
+  return max !== undefined && value.length > max
+    ? fail(ERRORS.tooLong, { field: qualify(field.labelKey), max })
+    : ok(value);
+}
+
+/** On submit: a string normalised by `read`, or the kind's invalid message. */
+function readString(
+  value: string,
+  read: (v: string) => string | undefined,
+  message: string,
+  label: string,
+): Check {
+  const read_ = read(value);
+  return read_ === undefined ? fail(message, { field: label }) : ok(read_);
+}
+
+const readEmail = (v: string): string | undefined => {
+  const email = normaliseEmail(v);
+  return email.length <= EMAIL_MAX_LENGTH && emailFormat.safeParse(email).success ? email : undefined;
+};
+const readHkic = (v: string): string | undefined => {
+  const hkic = normaliseHkic(v);
+  return v.length <= HKIC_INPUT_MAX && isValidHkic(hkic) ? hkic : undefined;
+};
+const readDate = (v: string): string | undefined => (isIsoDate(v.trim()) ? v.trim() : undefined);
+
+/**
+ * Checks one answer that is not empty (`isEmptyAnswer` is false) against its field: in `submit`
+ * mode every rule, answering the normalised value (8-digit phone numbers, an upper-case HKIC without
+ * brackets, a lower-case email, a number); in `draft` mode its type and length only, as typed.
+ */
+export function checkAnswer(field: Field, value: unknown, mode: Mode): Check {
+  const label = qualify(field.labelKey);
+  const invalidType = () => fail(ERRORS.invalidType, { field: label });
+  switch (field.kind) {
+    case 'text':
+      return typeof value === 'string' ? checkText(field, value, mode) : invalidType();
+    case 'email':
+    case 'mobile':
+    case 'phone':
+    case 'hkic':
+    case 'date': {
+      if (typeof value !== 'string') return invalidType();
+      if (mode === 'draft') return draftString(field, value);
+      if (field.kind === 'email') return readString(value, readEmail, ERRORS.invalidEmail, label);
+      if (field.kind === 'mobile') return readString(value, normaliseHkMobile, ERRORS.invalidMobile, label);
+      if (field.kind === 'hkic') return readString(value, readHkic, ERRORS.invalidHkic, label);
+      if (field.kind === 'date') return readString(value, readDate, ERRORS.invalidDate, label);
+      return field.fixedLine
+        ? readString(value, normaliseHkFixedLine, ERRORS.invalidFixedLine, label)
+        : readString(value, normaliseHkPhone, ERRORS.invalidPhone, label);
+    }
+    case 'number':
+      if (typeof value === 'number')
+        return mode === 'draft' && Number.isFinite(value) ? ok(value) : checkNumber(field, value);
+      if (typeof value !== 'string') return invalidType();
+      return mode === 'draft' ? draftString(field, value) : checkNumber(field, value);
+    case 'select':
+    case 'radio':
+      return typeof value === 'string' && field.options.some((o) => o.value === value)
+        ? ok(value)
+        : fail(ERRORS.invalidOption, { field: label });
+    case 'checkbox':
+      return typeof value === 'boolean' ? ok(value) : invalidType();
+    case 'address':
+      return checkAddress(field, value, mode);
+    case 'table':
+      return checkTable(field, value, mode);
+    default:
+      return assertNever(field);
+  }
+}
