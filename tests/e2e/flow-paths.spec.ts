@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import type { AnyStateMachine } from 'xstate';
+import { FLOW_REGISTRY } from '../../machines/flows';
+import { shortestPaths, type FlowPath } from '../paths/support';
+import { pageReady, seedSession } from './support';
+import { testApplicant } from './fixtures';
+import type { PersonMapping } from './flows/person';
+import { loginOtpPerson, prepareFor } from './flows/login-otp.person';
+
+/**
+ * Browser paths (issue 6): for every flow with screens, the shortest path to each screen state is
+ * replayed in Chromium through one mapping from events to what a person does and from states to what
+ * they see. The application wizard's screens are walked by tests/e2e/apply.spec.ts.
+ */
+const MAPPINGS: PersonMapping[] = [loginOtpPerson];
+
+/** The top-level states that are screens: they carry `meta.route`. */
+function screenStates(machine: AnyStateMachine): string[] {
+  return Object.entries(machine.root.states)
+    .filter(([, node]) => typeof (node.meta as { route?: unknown } | undefined)?.route === 'string')
+    .map(([key]) => key);
+}
+
+const topState = (path: FlowPath): string => {
+  const v = path.state.value;
+  return typeof v === 'string' ? v : (Object.keys(v)[0] ?? '');
+};
+
+/** Each replayed path logs in to an applicant of its own (the code limits are per application). */
+const FIRST_APPLICANT = 30;
+
+for (const mapping of MAPPINGS) {
+  const entry = FLOW_REGISTRY.find((e) => e.id === mapping.flowId);
+  test.describe(`browser paths of ${mapping.flowId}`, () => {
+    test('every screen state is replayed or listed with the reason it is not', () => {
+      expect(entry).toBeDefined();
+      const screens = entry ? screenStates(entry.machine) : [];
+      expect(screens.length).toBeGreaterThan(0);
+      for (const s of screens) expect(Object.keys(mapping.sees).includes(s) || s in mapping.notReplayed, s).toBe(true);
+    });
+
+    if (!entry) return;
+    const paths = shortestPaths(entry);
+    for (const [i, screen] of screenStates(entry.machine).filter((s) => s in mapping.sees).entries()) {
+      const candidates = paths
+        .filter((p) => topState(p) === screen && p.steps.every((st) => mapping.action(st.event) !== null))
+        .sort((a, b) => a.steps.length - b.steps.length);
+      const path = candidates[0];
+      test(`reaches ${screen} as a person would`, async ({ page }) => {
+        expect(path, `no replayable path to ${screen}`).toBeDefined();
+        if (!path) return;
+        const applicant = testApplicant(FIRST_APPLICANT + i);
+        const ctx = { page, applicant };
+        await seedSession(page, { language: 'en' });
+        await prepareFor[screen]?.(page);
+        const actions = path.steps.map((st) => mapping.action(st.event));
+        for (const a of actions) await a?.prepare?.(ctx);
+        await page.goto(mapping.start);
+        await pageReady(page);
+        for (const a of actions) await a?.act(ctx);
+        await expect(page).toHaveURL((url) => url.pathname === mapping.start);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await mapping.sees[screen]?.(ctx);
+      });
+    }
+  });
+}
