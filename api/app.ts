@@ -6,12 +6,14 @@ import helmet from 'helmet';
 import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Database } from '../drizzle/db';
+import { type AddressLookup, seededAddressLookup } from './adapters/address';
 import { type EmailSender, emailSenderFromEnv } from './adapters/email';
 import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
 import { type Clock, systemClock } from './clock';
 import { NotFoundError } from './errors';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
+import { draftValidityDaysFromEnv } from './services/drafts';
 import { type MessageService, createMessageService } from './services/messages';
 
 /** One-time passwords and the messages that carry them. */
@@ -45,6 +47,10 @@ export interface AppOptions {
   auth?: AuthOptions;
   /** Mount /api/dev (the outbox). Default: NODE_ENV is not 'production'; in production the paths are 404. */
   devRoutes?: boolean;
+  /** Days a draft stays valid after its last save. Default: env DRAFT_VALIDITY_DAYS, else 14. */
+  draftValidityDays?: number;
+  /** The address search. Default: the seeded `addresses` table (api/adapters/address.ts). */
+  address?: AddressLookup;
 }
 
 /**
@@ -122,6 +128,8 @@ export function createApp({
   clock = systemClock,
   auth = {},
   devRoutes = process.env.NODE_ENV !== 'production',
+  draftValidityDays = draftValidityDaysFromEnv(),
+  address = seededAddressLookup(db.db),
 }: AppOptions): Express {
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
   const messages =
@@ -174,6 +182,8 @@ export function createApp({
       messages,
       otp: { secret: otpSecret, minSendDurationMs: auth.minSendDurationMs },
       devRoutes,
+      draftValidityDays,
+      address,
     }),
   );
 

@@ -21,7 +21,10 @@ export type ErrorCode =
   | 'OTP_LOCKED'
   | 'OTP_WRONG'
   | 'OTP_BURNT'
-  | 'OTP_EXPIRED';
+  | 'OTP_EXPIRED'
+  | 'DRAFT_STALE'
+  | 'DRAFT_EXPIRED'
+  | 'DRAFT_SUBMITTED';
 
 export const SUCCESS_CODE = '200';
 

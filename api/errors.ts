@@ -48,8 +48,8 @@ export class ServiceUnavailableError extends ApiError {
 
 /** 401: no token, or a token that is unknown, revoked, or past its idle or absolute limit. */
 export class UnauthorizedError extends ApiError {
-  constructor() {
-    super(401, 'UNAUTHORIZED', 'auth.sessionEnded');
+  constructor(messageKey: ApiMessageKey = 'auth.sessionEnded') {
+    super(401, 'UNAUTHORIZED', messageKey);
   }
 }
 
@@ -115,5 +115,26 @@ export class OtpBurntError extends ApiError {
 export class OtpExpiredError extends ApiError {
   constructor() {
     super(410, 'OTP_EXPIRED', 'auth.otp.expired');
+  }
+}
+
+/** 409: the save names a version older than the stored one; nothing was overwritten. */
+export class DraftStaleError extends ApiError {
+  constructor(data: { currentVersion: number; updatedAt: string }) {
+    super(409, 'DRAFT_STALE', 'drafts.stale', data);
+  }
+}
+
+/** 409: the application was submitted; its draft can no longer be saved. */
+export class DraftSubmittedError extends ApiError {
+  constructor() {
+    super(409, 'DRAFT_SUBMITTED', 'drafts.submitted');
+  }
+}
+
+/** 410: the draft's validity (DRAFT_VALIDITY_DAYS after its last save) is over. */
+export class DraftExpiredError extends ApiError {
+  constructor(validityDays: number) {
+    super(410, 'DRAFT_EXPIRED', 'drafts.expired', null, { params: { days: validityDays } });
   }
 }

@@ -2,6 +2,9 @@ import type { Request } from 'express';
 import en from '../i18n/en/api.json' with { type: 'json' };
 import sc from '../i18n/sc/api.json' with { type: 'json' };
 import tc from '../i18n/tc/api.json' with { type: 'json' };
+import formsEn from '../i18n/en/forms.json' with { type: 'json' };
+import formsSc from '../i18n/sc/forms.json' with { type: 'json' };
+import formsTc from '../i18n/tc/forms.json' with { type: 'json' };
 import { type Language, FALLBACK_LANGUAGE, isLanguage, languageFromTag } from '../machines/rules/language';
 
 /** Dot paths of the leaves of a message tree: `status.ok`, `validation.type.required`, ... */
@@ -15,6 +18,16 @@ export type ApiMessageKey = Leaves<typeof en>;
 type MessageTree = { readonly [key: string]: string | MessageTree };
 
 const catalogues: Record<Language, MessageTree> = { en, sc, tc };
+/** The form catalogue's messages: its validation issues are `forms:` keys (machines/forms/errors.ts). */
+const formCatalogues: Record<Language, MessageTree> = { en: formsEn, sc: formsSc, tc: formsTc };
+const FORMS_PREFIX = 'forms:';
+
+function find(lang: Language, key: string): string | undefined {
+  const [trees, path] = key.startsWith(FORMS_PREFIX)
+    ? [formCatalogues, key.slice(FORMS_PREFIX.length)]
+    : [catalogues, key];
+  return lookup(trees[lang], path) ?? lookup(trees[FALLBACK_LANGUAGE], path);
+}
 
 function lookup(tree: MessageTree, key: string): string | undefined {
   let node: string | MessageTree | undefined = tree;
@@ -35,10 +48,13 @@ export function translate(
   key: ApiMessageKey | (string & {}),
   params?: Readonly<Record<string, string | number>>,
 ): string {
-  const template = lookup(catalogues[lang], key) ?? lookup(catalogues[FALLBACK_LANGUAGE], key) ?? key;
+  const template = find(lang, key) ?? key;
   if (!params) return template;
+  // A param that is itself a message key (a form issue's field label) is translated first.
+  const value = (v: string | number) =>
+    typeof v === 'string' && v.startsWith(FORMS_PREFIX) ? (find(lang, v) ?? v) : String(v);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+    name in params ? value(params[name] as string | number) : whole,
   );
 }
 

@@ -8,6 +8,8 @@ import { type Database, openDatabase } from '../drizzle/db';
 import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
 import { backgroundSettled, createApp, defaultLogger } from './app';
+import { systemClock } from './clock';
+import { startDraftPurge } from './services/drafts-purge';
 
 export interface ServerOptions {
   /** Default 3000; 0 picks a free port. */
@@ -68,6 +70,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Slightly above common load-balancer idle time-outs, so the balancer closes idle connections first.
   server.keepAliveTimeout = 65_000;
 
+  // Expired drafts are deleted now and every hour (unref'd; stopped below before the database closes).
+  const purge = startDraftPurge({ db: database.db, clock: systemClock, logger });
+
   const { port } = server.address() as AddressInfo;
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
@@ -99,6 +104,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
       clearTimeout(timer);
       clearInterval(reaper);
+      await purge.stop();
       await backgroundSettled(app);
       await database.close();
       logger.info('server stopped');

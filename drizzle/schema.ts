@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Reference values the portal reads at run time, looked up by (type, code).
@@ -89,7 +102,12 @@ export const otpChallenges = pgTable(
     keyHash: text('key_hash').notNull(),
     applicationKeyHash: text('application_key_hash').notNull(),
     applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
-    /** 'login' | 'contact' */
+    /**
+     * For purpose 'resume': the saved draft the code is for (null when the number is unknown or the
+     * contact is not the one in the draft). Deleted with the draft.
+     */
+    draftId: integer('draft_id').references((): AnyPgColumn => drafts.id, { onDelete: 'cascade' }),
+    /** 'login' | 'contact' | 'resume' */
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -106,6 +124,7 @@ export const otpChallenges = pgTable(
   (table) => [
     index('otp_challenges_key_idx').on(table.keyHash, table.purpose, table.createdAt),
     index('otp_challenges_application_key_idx').on(table.applicationKeyHash, table.burntAt),
+    index('otp_challenges_draft_idx').on(table.draftId),
   ],
 );
 
@@ -164,9 +183,105 @@ export const outbox = pgTable(
   (table) => [index('outbox_created_idx').on(table.createdAt)],
 );
 
+/**
+ * The numbers of applications: `<FORM CODE>-<YYYY>-<sequence, at least 6 digits>` (A2-2026-001024).
+ * One sequence for every form, so a number is unique whatever the form; it starts at 1000, above the
+ * demo applications' numbers. Numbers do not restart each year.
+ */
+export const applicationNoSequence = pgSequence('application_no_seq', { startWith: 1000, minValue: 1 });
+
+/**
+ * An application being filled in ("save and resume"). The number is issued when the draft is created.
+ * Saves carry `version` (optimistic concurrency: a save names the version it read, and only that one is
+ * replaced). A draft is valid until `validUntil`, DRAFT_VALIDITY_DAYS (default 14) after its last save;
+ * expired drafts are purged. `contactEmail` / `contactMobile` are taken from the answers
+ * (applicantEmail, applicantMobile), normalised: a one-time code to resume goes there.
+ */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: serial('id').primaryKey(),
+    applicationNo: text('application_no').notNull().unique('drafts_application_no_uq'),
+    /** The catalogue key ('a2', 'cccaiC2', 'scs1' ...) and the code printed on the form ('A2', 'CCCAI-C2'). */
+    formKey: text('form_key').notNull(),
+    formCode: text('form_code').notNull(),
+    answers: jsonb('answers').notNull().default({}),
+    /** The wizard step the applicant was on (1-based step number), null before the first save of one. */
+    step: integer('step'),
+    version: integer('version').notNull().default(1),
+    /** 'en' | 'sc' | 'tc': the language of the last save, used for messages about this draft. */
+    language: text('language').notNull().default('tc'),
+    contactEmail: text('contact_email'),
+    /** 8 digits. */
+    contactMobile: text('contact_mobile'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    /** Set when the application is submitted (a later issue); a submitted draft can no longer be saved. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (table) => [index('drafts_valid_until_idx').on(table.validUntil)],
+);
+
+/**
+ * A bearer token that opens one draft: issued when the draft is created and each time it is resumed
+ * with a one-time code. Only its SHA-256 is kept. It works while its draft is valid (the draft's
+ * `validUntil`) and goes with the draft when that is purged.
+ */
+export const draftTokens = pgTable(
+  'draft_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique('draft_tokens_token_hash_uq'),
+    draftId: integer('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    /** 'create' | 'resume' */
+    issuedFor: text('issued_for').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('draft_tokens_draft_idx').on(table.draftId)],
+);
+
+/**
+ * Public Hong Kong addresses for the address search (GET /api/address), kept in the shape of the
+ * government's Address Lookup Service (api/adapters/address.ts). Seeded by drizzle/address-seed.ts.
+ * `searchText` is the normalised English and Chinese text the search matches against.
+ */
+export const addresses = pgTable('addresses', {
+  id: serial('id').primaryKey(),
+  /** Our stable id of the entry (ALS answers a GeoAddress; ours start with 'BD'). */
+  geoAddress: text('geo_address').notNull().unique('addresses_geo_address_uq'),
+  buildingNameEn: text('building_name_en'),
+  buildingNameZh: text('building_name_zh'),
+  estateNameEn: text('estate_name_en'),
+  estateNameZh: text('estate_name_zh'),
+  blockEn: text('block_en'),
+  blockZh: text('block_zh'),
+  streetNameEn: text('street_name_en'),
+  streetNameZh: text('street_name_zh'),
+  buildingNoFrom: text('building_no_from'),
+  buildingNoTo: text('building_no_to'),
+  locationEn: text('location_en'),
+  locationZh: text('location_zh'),
+  districtEn: text('district_en').notNull(),
+  districtZh: text('district_zh').notNull(),
+  /** 'HK' | 'KLN' | 'NT' */
+  region: text('region').notNull(),
+  /** New Territories lots: 'Lot No. 1234 in D.D. 112' as lot '1234' and demarcation district '112'. */
+  lotNo: text('lot_no'),
+  ddNo: text('dd_no'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  searchText: text('search_text').notNull(),
+});
+
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
 export type NewApplicationHistoryRow = typeof applicationHistory.$inferInsert;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type DraftRow = typeof drafts.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
+export type NewAddressRow = typeof addresses.$inferInsert;

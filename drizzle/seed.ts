@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { seedAddressTable } from './address-seed';
 import type { Db } from './db';
 import { masterData, type NewMasterDataRow } from './schema';
 
@@ -28,4 +29,6 @@ export async function seed(db: Db): Promise<void> {
     if (existing.length > 0) continue;
     await db.insert(masterData).values(entry).onConflictDoNothing();
   }
+  // Public addresses for the address search (entries already there are kept).
+  await seedAddressTable(db);
 }

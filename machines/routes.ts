@@ -25,6 +25,7 @@ export type PageId =
   | 'iamsmart'
   | 'pdf'
   | 'findMyCase'
+  | 'resume'
   | 'caseHistory'
   | 'devOutbox';
 
@@ -359,7 +360,10 @@ const single = (path: string, form: FormKey, kind: StepKind, group: SitemapGroup
 export const FLOW_PAGES: RouteDef[] = [
   ...FORM_SPECS.flatMap(formRoutes),
   // `?title=non-local-course` names the screen for use of premises for a non-local course.
-  single('/enter-application-number', 'enterApplicationNumber', 'enterApplicationNumber', 'after'),
+  {
+    ...single('/enter-application-number', 'enterApplicationNumber', 'enterApplicationNumber', 'after'),
+    page: 'resume',
+  },
   {
     path: '/case-history',
     layout: 'noMenu',

@@ -29,7 +29,8 @@ function isBodyParserError(err: unknown): err is BodyParserError {
 function fieldErrors(req: Request, error: ZodError): FieldError[] {
   const lang = requestLanguage(req);
   return error.issues.map((issue) => {
-    const params: Record<string, string | number> = {};
+    const own = 'params' in issue && issue.params ? (issue.params as Record<string, string | number>) : {};
+    const params: Record<string, string | number> = { ...own };
     if ('maximum' in issue && (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint')) {
       params.max = Number(issue.maximum);
     }

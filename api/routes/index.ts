@@ -2,16 +2,21 @@ import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Database } from '../../drizzle/db';
 import type { Clock } from '../clock';
+import type { AddressLookup } from '../adapters/address';
 import { notFoundHandler } from '../middleware/errors';
+import { createAddressService } from '../services/address';
 import { createAuthService } from '../services/auth';
+import { createDraftService } from '../services/drafts';
 import { createHistoryService } from '../services/history';
 import { type MasterDataServiceOptions, createMasterDataService } from '../services/master-data';
 import type { MessageService } from '../services/messages';
 import { createOtpService } from '../services/otp';
 import { createSessionService } from '../services/sessions';
+import { addressRouter } from './address';
 import { applicationRouter } from './application';
 import { authRouter } from './auth';
 import { devRouter } from './dev';
+import { draftsRouter } from './drafts';
 import { healthRouter } from './health';
 import { historyRouter } from './history';
 
@@ -24,9 +29,16 @@ export interface ApiOptions {
   otp: { secret: string | Buffer; minSendDurationMs?: number };
   /** Mount /api/dev (the outbox page). */
   devRoutes: boolean;
+  /** Days a draft stays valid after its last save. */
+  draftValidityDays: number;
+  /** The address search behind GET /api/address. */
+  address: AddressLookup;
 }
 
-/** Everything under /api. Answers are never cached by HTTP caches; bodies are JSON up to 100 kB. */
+/**
+ * Everything under /api. Answers are never cached by HTTP caches; bodies are JSON up to 100 kB (drafts:
+ * 256 kB).
+ */
 export function apiRouter(database: Database, options: ApiOptions): Router {
   const { db } = database;
   const { clock, logger, messages } = options;
@@ -41,13 +53,17 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     minSendDurationMs: options.otp.minSendDurationMs,
   });
   const auth = createAuthService({ otp, sessions });
+  const drafts = createDraftService({ db, clock, otp, validityDays: options.draftValidityDays });
 
   const router = Router();
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  // Before the 100 kB parser: drafts take bodies up to 256 kB and parse them themselves.
+  router.use('/drafts', draftsRouter({ drafts }));
   router.use(express.json({ limit: '100kb' }));
+  router.use('/address', addressRouter({ address: createAddressService(options.address) }));
   router.use('/application/history', historyRouter({ history: createHistoryService(db), sessions }));
   router.use('/application', applicationRouter(masterData));
   router.use('/auth', authRouter({ auth, sessions }));

@@ -16,6 +16,8 @@ export interface OtpMessage {
   language: Language;
   applicationNo: string;
   code: string;
+  /** What the code is for: 'resume' (a saved draft) has its own wording; anything else is the login's. */
+  purpose?: string;
 }
 
 /** A message as GET /api/dev/outbox lists it. */
@@ -55,8 +57,8 @@ export interface MessageServiceOptions {
   logger: Logger;
 }
 
-/** The one-time password texts in `language` (i18n/<lang>/api.json, message.otp.*). */
-export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' | 'code'>): {
+/** The one-time password texts in `language` (i18n/<lang>/api.json, message.otp.* or message.resume.*). */
+export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' | 'code' | 'purpose'>): {
   subject: string;
   email: string;
   sms: string;
@@ -66,10 +68,11 @@ export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' 
     code: message.code,
     minutes: OTP_TTL_SECONDS / 60,
   };
+  const texts = message.purpose === 'resume' ? 'message.resume' : 'message.otp';
   return {
-    subject: translate(message.language, 'message.otp.subject'),
-    email: translate(message.language, 'message.otp.email', params),
-    sms: translate(message.language, 'message.otp.sms', params),
+    subject: translate(message.language, `${texts}.subject`),
+    email: translate(message.language, `${texts}.email`, params),
+    sms: translate(message.language, `${texts}.sms`, params),
   };
 }
 

@@ -4,7 +4,7 @@ import { applications, otpChallenges, rateEvents } from '../../drizzle/schema';
 
 /** The queries of one-time passwords. Each takes the database or the transaction it runs in. */
 
-export type OtpPurpose = 'login' | 'contact';
+export type OtpPurpose = 'login' | 'contact' | 'resume';
 export type RateKind = 'otp.send.application' | 'otp.send.address';
 
 /**
@@ -66,7 +66,12 @@ export interface ApplicationContact {
   email: string | null;
   mobile: string | null;
   language: string;
+  /** What `id` names: an application (the default) or a saved draft (purpose 'resume'). */
+  subject?: 'application' | 'draft';
 }
+
+/** Who is on file for an application number: the applications table, or (resume) the drafts table. */
+export type ContactLookup = (tx: Db, applicationNo: string) => Promise<ApplicationContact | undefined>;
 
 export async function findApplicationContact(
   tx: Db,
@@ -108,6 +113,7 @@ export async function insertChallenge(
     keyHash: string;
     applicationKeyHash: string;
     applicationId: number | null;
+    draftId?: number | null;
     purpose: OtpPurpose;
     codeHash: string;
     createdAt: Date;
@@ -122,6 +128,7 @@ export async function insertChallenge(
 export interface LiveChallenge {
   id: number;
   applicationId: number | null;
+  draftId: number | null;
   codeHash: string;
 }
 
@@ -136,6 +143,7 @@ export async function findLiveChallenge(
     .select({
       id: otpChallenges.id,
       applicationId: otpChallenges.applicationId,
+      draftId: otpChallenges.draftId,
       codeHash: otpChallenges.codeHash,
     })
     .from(otpChallenges)

@@ -23,6 +23,7 @@ import { OtpBurntError, OtpExpiredError, OtpWrongError, TooManyRequestsError } f
 import type { MessageService } from './messages';
 import {
   type ApplicationContact,
+  type ContactLookup,
   type OtpPurpose,
   addRateEvents,
   burnsSince,
@@ -59,15 +60,19 @@ export interface OtpServiceOptions {
 }
 
 export interface OtpService {
-  /** Sends a code when the application exists and the contact is the one on file; answers the same either way. */
-  send(request: OtpRequest, purpose?: OtpPurpose): Promise<OtpSentData>;
+  /**
+   * Sends a code when the application exists and the contact is the one on file; answers the same either
+   * way. `lookup` finds who is on file (default: the applications table; resume passes the drafts').
+   */
+  send(request: OtpRequest, purpose?: OtpPurpose, lookup?: ContactLookup): Promise<OtpSentData>;
   /**
    * Checks the code and uses it. On success runs `onVerified` inside the same transaction (to open the
-   * session), so a code opens exactly one session however many requests race.
+   * session), so a code opens exactly one session however many requests race. `subjectId` is the id the
+   * lookup found at send time: an application's, or a draft's for purpose 'resume'.
    */
   verify<T>(
     request: OtpRequest & { code: string },
-    onVerified: (tx: Db, applicationId: number) => Promise<T>,
+    onVerified: (tx: Db, subjectId: number) => Promise<T>,
     purpose?: OtpPurpose,
   ): Promise<T>;
 }
@@ -168,7 +173,7 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
   }
 
   return {
-    async send(request, purpose = 'login') {
+    async send(request, purpose = 'login', lookup = findApplicationContact) {
       const startedAt = performance.now();
       try {
         const keys = keysOf(request, purpose);
@@ -182,15 +187,17 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
           const limited = await limitFor(tx, keys, now);
           if (limited) return { limited } as const;
 
-          const application = await findApplicationContact(tx, request.applicationNo);
+          const application = await lookup(tx, request.applicationNo);
           const matches = application !== undefined && contactMatches(application, request.contact);
+          const isDraft = application?.subject === 'draft';
           await supersedeLive(tx, keys.challenge, purpose, now);
           // A request that does not match stores a code all the same (never sent), so that verifying
           // answers "wrong code" for it exactly as for a real one.
           const challengeId = await insertChallenge(tx, {
             keyHash: keys.challenge,
             applicationKeyHash: keys.application,
-            applicationId: matches ? application.id : null,
+            applicationId: matches && !isDraft ? application.id : null,
+            draftId: matches && isDraft ? application.id : null,
             purpose,
             codeHash: hashed,
             createdAt: now,
@@ -216,6 +223,7 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
               language: isLanguage(deliverTo.language) ? deliverTo.language : 'tc',
               applicationNo: deliverTo.applicationNo,
               code,
+              purpose,
             });
             if (sent) await markDelivered(db, challengeId);
             else logger.warn({ challengeId }, 'one-time password not delivered');
@@ -229,7 +237,7 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
 
     async verify<T>(
       request: OtpRequest & { code: string },
-      onVerified: (tx: Db, applicationId: number) => Promise<T>,
+      onVerified: (tx: Db, subjectId: number) => Promise<T>,
       purpose: OtpPurpose = 'login',
     ): Promise<T> {
       const keys = keysOf(request, purpose);
@@ -247,10 +255,11 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
         if (!challenge) return { ok: false, error: new OtpExpiredError() };
 
         const right = expected.length === given.length && timingSafeEqual(expected, given);
-        if (right && challenge.applicationId !== null) {
+        const subjectId = challenge.applicationId ?? challenge.draftId;
+        if (right && subjectId !== null) {
           if (!(await consumeChallenge(tx, challenge.id, now)))
             return { ok: false, error: new OtpExpiredError() };
-          return { ok: true, value: await onVerified(tx, challenge.applicationId) };
+          return { ok: true, value: await onVerified(tx, subjectId) };
         }
         // A wrong code, or the never-sent code of a request that did not match: a wrong try either way.
         const attempts = await recordWrongAttempt(tx, challenge.id, now, MAX_ATTEMPTS);

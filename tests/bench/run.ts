@@ -2,11 +2,20 @@
  * `npm run bench` (after `vite build`): first-load weight of the built SPA and API throughput.
  * Reports only; it always exits 0. Timings live here, never in pass/fail tests.
  *
- * Env: BENCH_SECONDS (default 10) per run, BENCH_CONNECTIONS (default 50),
+ * Env: BENCH_SECONDS (default 10) per run, BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL (unset:
+ *      in-memory PGlite; set: a fresh database on that Postgres server, dropped afterwards),
  *      BENCH_WORKERS (default 1: autocannon runs in a worker thread so the load generator does not share
  *      the server's event loop; 0 runs it on the main thread).
+ *
+ * Draft saves (PUT /api/drafts/:applicationNo): one draft per connection, created before the run; every
+ * request is a real save of a 10 KB answers body with the version the server expects (the connection
+ * keeps the version each 200 answers), so each one is a conditional UPDATE that succeeds. A 409 would
+ * count as an error. This run uses one worker thread whatever BENCH_WORKERS says (above 0), because the
+ * drafts are handed out to connections by a counter inside the worker.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,10 +26,13 @@ import { pino } from 'pino';
 import { createApp } from '../../api/app';
 import { openDatabase } from '../../drizzle/db';
 import { seed } from '../../drizzle/seed';
+import { type FreshDatabase, createTestDatabaseUrl } from '../support/fresh-postgres';
 
 const DIST = path.resolve('dist');
 const FIRST_LOAD_JS_TARGET_KB = 100;
 const MASTER_DATA_RATIO_TARGET = 0.5;
+const DRAFT_SAVE_RATIO_TARGET = 0.25;
+const DRAFT_ANSWERS_BYTES = 10 * 1024;
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
@@ -113,6 +125,123 @@ async function load(name: string, url: string, method: 'GET' | 'POST', body?: un
   return { name, rps: result.requests.average, p99: result.latency.p99, errors };
 }
 
+/** About `bytes` of answers as a form would hold them: 40 text fields of a few hundred characters. */
+function draftAnswers(bytes: number): Record<string, string> {
+  const answers: Record<string, string> = {};
+  const fields = 40;
+  const filler = 'Unit 1201, 12/F, Focal Industrial Centre, 21 Man Lok Street, Hung Hom, Kowloon. ';
+  for (let i = 0; i < fields; i++) answers[`field${i}`] = '';
+  const overhead = JSON.stringify(answers).length;
+  const each = Math.floor((bytes - overhead) / fields);
+  for (let i = 0; i < fields; i++)
+    answers[`field${i}`] = filler.repeat(Math.ceil(each / filler.length)).slice(0, each);
+  return answers;
+}
+
+/**
+ * The autocannon hooks of the draft-save run, as a CommonJS module (autocannon's worker thread loads
+ * hooks by path): each connection takes its own draft and sends the version its last 200 answered.
+ */
+function writeDraftHooks(
+  dir: string,
+  drafts: { applicationNo: string; token: string }[],
+  answersJson: string,
+) {
+  const setup = path.join(dir, 'draft-setup.cjs');
+  const onResponse = path.join(dir, 'draft-response.cjs');
+  writeFileSync(
+    setup,
+    `'use strict';
+const drafts = ${JSON.stringify(drafts)};
+const answers = ${JSON.stringify(answersJson)};
+let next = 0;
+// req.state is the connection's own object (autocannon copies the request definitions per connection and
+// passes a shallow copy here); the context lives for one request, so it carries state to onResponse.
+module.exports = function setupRequest(req, context) {
+  const state = req.state;
+  if (!state.draft) { state.draft = drafts[next++ % drafts.length]; state.version = 1; }
+  context.state = state;
+  return {
+    ...req,
+    method: 'PUT',
+    path: '/api/drafts/' + state.draft.applicationNo,
+    headers: { 'content-type': 'application/json', authorization: 'Bearer ' + state.draft.token },
+    body: '{"version":' + state.version + ',"step":1,"answers":' + answers + '}',
+  };
+};
+`,
+  );
+  writeFileSync(
+    onResponse,
+    `'use strict';
+module.exports = function onResponse(status, body, context) {
+  try {
+    const data = JSON.parse(body).data;
+    if (status === 200) context.state.version = data.version;
+    else if (status === 409) context.state.version = data.currentVersion;
+  } catch {}
+};
+`,
+  );
+  return { setup, onResponse };
+}
+
+async function loadDraftSaves(portalUrl: string): Promise<Run & { bodyKb: number }> {
+  const name = 'PUT /api/drafts/:no (10 KB, versioned)';
+  const answers = draftAnswers(DRAFT_ANSWERS_BYTES);
+  const drafts: { applicationNo: string; token: string }[] = [];
+  for (let i = 0; i < connections; i++) {
+    const res = await fetch(`${portalUrl}/api/drafts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ formKey: 'a2', answers, step: 1 }),
+    });
+    const { data } = (await res.json()) as { data: { applicationNo: string; token: string } };
+    drafts.push({ applicationNo: data.applicationNo, token: data.token });
+  }
+  const answersJson = JSON.stringify(answers);
+  const dir = mkdtempSync(path.join(tmpdir(), 'bd-bench-'));
+  try {
+    const hooks = writeDraftHooks(dir, drafts, answersJson);
+    const require = createRequire(import.meta.url);
+    // Copied for each connection by autocannon: the connection's draft and version (see the hooks).
+    const perConnection = { state: {} } as object;
+    process.stdout.write(`  ${name} ... `);
+    const result = await autocannon({
+      url: portalUrl,
+      connections,
+      duration: seconds,
+      ...(workers > 0
+        ? {
+            workers: 1,
+            requests: [{ ...perConnection, setupRequest: hooks.setup, onResponse: hooks.onResponse }],
+          }
+        : {
+            requests: [
+              {
+                ...perConnection,
+                setupRequest: require(hooks.setup) as (
+                  request: autocannon.Request,
+                  context: object,
+                ) => autocannon.Request,
+                onResponse: require(hooks.onResponse) as (
+                  status: number,
+                  body: string,
+                  context: object,
+                ) => void,
+              },
+            ],
+          }),
+    });
+    const errors = result.errors + result.timeouts + result.non2xx;
+    console.log(`${Math.round(result.requests.average)} rps`);
+    const bodyBytes = Buffer.byteLength(`{"version":1,"step":1,"answers":${answersJson}}`);
+    return { name, rps: result.requests.average, p99: result.latency.p99, errors, bodyKb: bodyBytes / 1024 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   console.log('\n== First load of / (gzip -9) ==');
   const bundle = measureBundle();
@@ -127,8 +256,14 @@ async function main(): Promise<void> {
     );
   }
 
-  console.log(`\n== API throughput (${connections} connections, ${seconds} s each, in-memory PGlite) ==`);
-  const database = await openDatabase({ url: '' });
+  // BENCH_DATABASE_URL: a Postgres server to run on (a fresh database bd_bench_… is made and dropped).
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const fresh: FreshDatabase | undefined = serverUrl
+    ? await createTestDatabaseUrl(serverUrl, 'bd_bench')
+    : undefined;
+  const where = fresh ? `Postgres (${fresh.name})` : 'in-memory PGlite';
+  console.log(`\n== API throughput (${connections} connections, ${seconds} s each, ${where}) ==`);
+  const database = await openDatabase({ url: fresh?.url ?? '' });
   await seed(database.db);
   const portal = await listen(createApp({ db: database, logger: pino({ level: 'silent' }) }));
   const bareApp = express();
@@ -153,12 +288,14 @@ async function main(): Promise<void> {
       ),
     );
     runs.push(await load('GET /api/health', `${portal.url}/api/health`, 'GET'));
+    runs.push(await loadDraftSaves(portal.url));
   } finally {
     portal.server.closeAllConnections();
     bare.server.closeAllConnections();
     await new Promise((r) => portal.server.close(r));
     await new Promise((r) => bare.server.close(r));
     await database.close();
+    await fresh?.drop();
   }
 
   const bareRps = runs[0]?.rps ?? 0;
@@ -170,6 +307,8 @@ async function main(): Promise<void> {
   }
 
   const masterRatio = bareRps > 0 ? (runs[1]?.rps ?? 0) / bareRps : 0;
+  const draftRun = runs[3];
+  const draftRatio = bareRps > 0 ? (draftRun?.rps ?? 0) / bareRps : 0;
   console.log('\n== Targets ==');
   if (bundle) {
     console.log(
@@ -181,6 +320,14 @@ async function main(): Promise<void> {
   console.log(
     `  master data >= ${MASTER_DATA_RATIO_TARGET * 100} % of bare: ${(masterRatio * 100).toFixed(0)} %  ${verdict(masterRatio >= MASTER_DATA_RATIO_TARGET)}`,
   );
+  console.log(
+    `  draft save (10 KB) >= ${DRAFT_SAVE_RATIO_TARGET * 100} % of bare: ${(draftRatio * 100).toFixed(0)} % (${Math.round(draftRun?.rps ?? 0)} rps, p99 ${draftRun?.p99 ?? 'n/a'} ms, ${draftRun?.errors ?? 0} errors)  ${verdict(draftRatio >= DRAFT_SAVE_RATIO_TARGET && draftRun?.errors === 0)}`,
+  );
+  if (!fresh)
+    console.log(
+      '    (in-memory PGlite answers inside the server’s own thread, so every query costs the server CPU and even\n' +
+        '     GET /api/health stays near 20 %; BENCH_DATABASE_URL=postgres://… measures the production shape)',
+    );
 }
 
 try {

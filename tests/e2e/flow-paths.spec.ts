@@ -22,8 +22,9 @@ function screenStates(machine: AnyStateMachine): string[] {
 }
 
 const topState = (path: FlowPath): string => {
-  const v = path.state.value;
-  return typeof v === 'string' ? v : (Object.keys(v)[0] ?? '');
+  const v: unknown = path.state.value;
+  if (typeof v === 'string') return v;
+  return typeof v === 'object' && v !== null ? (Object.keys(v)[0] ?? '') : '';
 };
 
 /** Each replayed path logs in to an applicant of its own (the code limits are per application). */
@@ -36,12 +37,15 @@ for (const mapping of MAPPINGS) {
       expect(entry).toBeDefined();
       const screens = entry ? screenStates(entry.machine) : [];
       expect(screens.length).toBeGreaterThan(0);
-      for (const s of screens) expect(Object.keys(mapping.sees).includes(s) || s in mapping.notReplayed, s).toBe(true);
+      for (const s of screens)
+        expect(Object.keys(mapping.sees).includes(s) || s in mapping.notReplayed, s).toBe(true);
     });
 
     if (!entry) return;
     const paths = shortestPaths(entry);
-    for (const [i, screen] of screenStates(entry.machine).filter((s) => s in mapping.sees).entries()) {
+    for (const [i, screen] of screenStates(entry.machine)
+      .filter((s) => s in mapping.sees)
+      .entries()) {
       const candidates = paths
         .filter((p) => topState(p) === screen && p.steps.every((st) => mapping.action(st.event) !== null))
         .sort((a, b) => a.steps.length - b.steps.length);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SESSION_STORAGE_KEY } from '../../machines/rules/session-state';
 import { axeViolations, LANGS, pageReady, seedSession } from './support';
+import { codeSentTo } from './outbox';
 import { testApplicant } from './fixtures';
 
 /** Each test logs in to an applicant of its own (fixtures.ts): the code limits are per application. */
@@ -8,18 +9,6 @@ const byEmail = (n: number) => ({
   applicationNo: testApplicant(n).applicationNo,
   contact: testApplicant(n).email,
 });
-
-/** The newest one-time password sent to an address, read from the development outbox. */
-async function codeSentTo(page: Page, address: string): Promise<string> {
-  const answer = await page.request.get('/api/dev/outbox');
-  const messages = ((await answer.json()) as { data: { to: string; body: string }[] }).data;
-  const body =
-    messages.find((m) => m.to.replace(/\D/g, '') === address.replace(/\D/g, '') || m.to === address)?.body ??
-    '';
-  const code = /(?<![-\d])(\d{6})(?![-\d])/.exec(body)?.[1];
-  if (!code) throw new Error(`no code sent to ${address}`);
-  return code;
-}
 
 async function requestCode(page: Page, who: { applicationNo: string; contact: string }) {
   await page.getByLabel(/BD Application Number/).fill(who.applicationNo);

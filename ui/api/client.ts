@@ -83,8 +83,10 @@ export function createApiClient(hooks: ApiClientHooks, base = '/api'): ApiClient
     hooks: {
       beforeRequest: [
         (request) => {
+          // A request that brings its own credentials (a draft's token) keeps them.
           const token = hooks.getToken();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          if (token && !request.headers.has('Authorization'))
+            request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
     },

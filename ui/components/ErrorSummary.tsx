@@ -6,6 +6,17 @@ export interface SummaryError {
   message: string;
 }
 
+/** Focus a field by id: the element itself when it takes focus, else the first control inside it. */
+export function focusField(id: string): void {
+  const el = document.getElementById(id);
+  if (!el) return;
+  const target = el.matches('input, select, textarea, button')
+    ? el
+    : el.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button');
+  (target ?? el).focus();
+  (target ?? el).scrollIntoView({ block: 'center' });
+}
+
 /** The error summary at the top of a form (GOV.UK pattern): takes focus, links to each field. */
 export function ErrorSummary({
   title,
@@ -36,7 +47,7 @@ export function ErrorSummary({
                 href={`#${e.fieldId}`}
                 onClick={(ev) => {
                   ev.preventDefault();
-                  document.getElementById(e.fieldId ?? '')?.focus();
+                  focusField(e.fieldId ?? '');
                 }}
               >
                 {e.message}

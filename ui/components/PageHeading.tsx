@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
  * The page's one h1. It names the document (the translated BD key plus the page's name) and, after a
  * navigation inside the portal, takes focus so that screen readers announce the new page.
  */
-export function PageHeading({ children, title }: { children: string; title?: string }) {
+export function PageHeading({
+  children,
+  title,
+  focusKey,
+}: {
+  children: string;
+  title?: string;
+  focusKey?: string;
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   const { t } = useTranslation('common');
@@ -16,9 +24,11 @@ export function PageHeading({ children, title }: { children: string; title?: str
     document.title = `${name} | ${bd}`;
   }, [name, bd]);
   useEffect(() => {
-    // 'default' is the first page of the visit: leave focus where the browser puts it.
-    if (location.key !== 'default' && !location.hash) ref.current?.focus({ preventScroll: false });
-  }, [location.key, location.hash]);
+    // 'default' is the first page of the visit: leave focus where the browser puts it. A screen that
+    // changes without a new URL (a flow's confirmation) gives a new focusKey.
+    if ((location.key !== 'default' || focusKey) && !location.hash)
+      ref.current?.focus({ preventScroll: false });
+  }, [location.key, location.hash, focusKey]);
   return (
     <h1 ref={ref} tabIndex={-1} className="page-heading">
       {children}

@@ -23,11 +23,12 @@ const PAGES: Record<PageId, LazyPage> = {
   textsize: lazy(() => import('./TextSizePage')),
   sitemap: lazy(() => import('./SitemapPage')),
   entry: lazy(() => import('./EntryPage')),
-  flowStep: lazy(() => import('./FlowStepPage')),
+  flowStep: lazy(() => import('./FlowPage')),
   health: lazy(() => import('./HealthPage')),
   iamsmart: lazy(() => import('./IAmSmartPage')),
   pdf: lazy(() => import('./PdfPage')),
   findMyCase: lazy(() => import('../flows/login/FindMyCasePage')),
+  resume: lazy(() => import('../flows/apply/ResumePage')),
   caseHistory: lazy(() => import('./CaseHistoryPage')),
   devOutbox: lazy(() => import('./DevOutboxPage')),
 };

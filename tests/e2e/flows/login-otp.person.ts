@@ -79,10 +79,14 @@ export const loginOtpPerson: PersonMapping = {
       await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
     },
     rateLimited: async ({ page }) => {
-      await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('You have asked for codes too often');
+      await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+        'You have asked for codes too often',
+      );
     },
     networkError: async ({ page }) => {
-      await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('could not be reached');
+      await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+        'could not be reached',
+      );
       await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     },
   },

@@ -2,42 +2,35 @@ import { useEffect, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import type { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
 import {
   isApplicationNoValid,
   isCodeValid,
   isContactValid,
-  loginOtpMachine,
   type LoginSession,
 } from '../../../machines/flows/login-otp.machine';
 import { normaliseDigits } from '../../../machines/rules/otp';
-import { updateSession } from '../../session/store';
-import { writeActivity } from '../../session/activity';
-import { PageHeading } from '../../components/PageHeading';
 import { TextField } from '../../components/TextField';
 import { ErrorSummary, type SummaryError } from '../../components/ErrorSummary';
-import { otpActors } from './otp-actors';
 import { inspectOptions } from '../inspector';
 
-const machine = loginOtpMachine.provide({ actors: otpActors });
+type OtpMachine = ReturnType<typeof loginOtpMachine.provide>;
 
-/** Start a session in the browser: the token plus the login flag (spec §4), and the activity clock. */
-function startSession(session: LoginSession): void {
-  updateSession((s) => ({
-    ...s,
-    isLogin: true,
-    token: session.token,
-    applicationNo: session.applicationNo,
-    role: session.role,
-    userId: session.userId,
-  }));
-  writeActivity({ time: Date.now(), isLogin: true });
+interface Props {
+  /** The login machine with its actors (Find my case, or resuming a saved application). */
+  machine: OtpMachine;
+  /** The label of the application number field, when it is not "BD Application Number". */
+  applicationNoLabel?: string;
+  /** What to do with the session once the code is verified. */
+  onDone: (session: LoginSession) => void;
 }
 
-/** Find my case: application number and contact, a one-time password, then the application history. */
-export default function FindMyCasePage() {
+/**
+ * The one-time code form of the login machine: application number and contact, Send OTP Code, the
+ * code with Resend OTP after its countdown, Submit. Every state of the machine has its rendering here.
+ */
+export function OtpLoginForm({ machine, applicationNoLabel, onDone }: Props) {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const [snapshot, send] = useMachine(machine, { input: { now: () => Date.now() }, ...inspectOptions() });
   const [attempt, setAttempt] = useState(0);
   const ids = { applicationNo: useId(), contact: useId(), code: useId() };
@@ -45,11 +38,10 @@ export default function FindMyCasePage() {
 
   const done = snapshot.status === 'done';
   useEffect(() => {
-    if (done && c.session) {
-      startSession(c.session);
-      void navigate('/case-history');
-    }
-  }, [done, c.session, navigate]);
+    if (done && c.session) onDone(c.session);
+    // onDone is called once, when the machine is done.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [done, c.session]);
 
   const inCodeStep =
     snapshot.matches('codeSent') || (snapshot.matches('networkError') && c.pendingRequest === 'verify');
@@ -116,9 +108,7 @@ export default function FindMyCasePage() {
     snapshot.matches({ codeSent: { code: 'codeBurnt' } });
 
   return (
-    <article className="content-page">
-      <PageHeading>{t('findMyCase.title')}</PageHeading>
-      <p className="lead">{t('findMyCase.intro')}</p>
+    <>
       <ErrorSummary
         title={t('findMyCase.errorTitle')}
         errors={summary}
@@ -136,7 +126,7 @@ export default function FindMyCasePage() {
       >
         <TextField
           id={ids.applicationNo}
-          label={t('findMyCase.applicationNo.label')}
+          label={applicationNoLabel ?? t('findMyCase.applicationNo.label')}
           description={t('findMyCase.applicationNo.description')}
           errorMessage={fieldErrors.applicationNo}
           value={c.applicationNo}
@@ -213,6 +203,6 @@ export default function FindMyCasePage() {
         ) : null}
       </Form>
       <p className="field__hint">{t('findMyCase.help')}</p>
-    </article>
+    </>
   );
 }

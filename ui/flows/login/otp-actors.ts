@@ -40,25 +40,35 @@ function otpFailure(error: unknown): Error {
   return Object.assign(new Error(detail.kind), detail);
 }
 
-/** The login machine's actors over the portal's API. Errors are shown by the screen, not as toasts. */
-export const otpActors = {
-  sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
-    try {
-      return (
-        await api.post<SendCodeOutput>('auth/otp/send', { ...input, lang: currentLang() }, { quiet: true })
-      ).data;
-    } catch (e) {
-      throw otpFailure(e);
-    }
-  }),
-  verifyCode: fromPromise<LoginSession, VerifyCodeInput>(async ({ input }) => {
-    try {
-      return (await api.post<LoginSession>('auth/otp/verify', input, { quiet: true })).data;
-    } catch (e) {
-      throw otpFailure(e);
-    }
-  }),
-};
+/**
+ * The login machine's actors over an API pair `<base>/send` and `<base>/verify`: Find my case
+ * (`auth/otp`) or resuming a saved application (`drafts/resume`, whose verify answer carries the form
+ * and step as well). Errors are shown by the screen, not as toasts.
+ */
+export function otpActorsFor(base: 'auth/otp' | 'drafts/resume') {
+  return {
+    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
+      try {
+        return (
+          await api.post<SendCodeOutput>(`${base}/send`, { ...input, lang: currentLang() }, { quiet: true })
+        ).data;
+      } catch (e) {
+        throw otpFailure(e);
+      }
+    }),
+    verifyCode: fromPromise<LoginSession, VerifyCodeInput>(async ({ input }) => {
+      try {
+        return (
+          await api.post<LoginSession>(`${base}/verify`, { ...input, lang: currentLang() }, { quiet: true })
+        ).data;
+      } catch (e) {
+        throw otpFailure(e);
+      }
+    }),
+  };
+}
+
+export const otpActors = otpActorsFor('auth/otp');
 
 function currentLang(): string {
   return isLanguage(i18next.language) ? i18next.language : 'en';

@@ -1,0 +1,345 @@
+import { draftSchemaFor, formByKey } from '../../machines/forms';
+import { randomBytes } from 'node:crypto';
+import { ZodError } from 'zod';
+import type { Db } from '../../drizzle/db';
+import {
+  APPLICANT_EMAIL_FIELD,
+  APPLICANT_MOBILE_FIELD,
+  DEFAULT_DRAFT_VALIDITY_DAYS,
+  type DraftAnswers,
+  type DraftCreateRequest,
+  type DraftCreatedData,
+  type DraftData,
+  type DraftResumedData,
+  type DraftSaveRequest,
+  type DraftSavedData,
+  MAX_DRAFT_VALIDITY_DAYS,
+} from '../../machines/rules/drafts';
+import type { Language } from '../../machines/rules/language';
+import {
+  type OtpSendRequest,
+  type OtpSentData,
+  type OtpVerifyRequest,
+  normaliseApplicationNo,
+  parseContact,
+} from '../../machines/rules/otp';
+import { type Clock, HOUR_MS, addMs } from '../clock';
+import {
+  DraftExpiredError,
+  DraftStaleError,
+  DraftSubmittedError,
+  ForbiddenError,
+  UnauthorizedError,
+} from '../errors';
+import {
+  type DraftContent,
+  type DraftHead,
+  deleteExpiredDrafts,
+  draftOfToken,
+  findDraftContact,
+  insertDraft,
+  insertDraftToken,
+  prepareSaveIfCurrent,
+  readDraft,
+} from './drafts.repo';
+import type { OtpService } from './otp';
+import { hashToken } from './sessions';
+
+/** The code printed on the form (the application number's prefix), or undefined for a form not in the catalogue. */
+export function draftFormCode(formKey: string): string | undefined {
+  return formByKey(formKey)?.code;
+}
+
+/**
+ * The form's own check of unfinished answers, with the same definition the browser uses
+ * (machines/forms/schema.ts `draftSchemaFor`: nothing is required yet, but what is there must fit its
+ * field: types, lengths, options). Unknown answers are dropped. Throws a ZodError with paths under
+ * `answers` (400 with field errors in the caller's language). The generic size limits run before, in the
+ * request schema (machines/rules/drafts.ts). Only forms of the catalogue have drafts: the wizard runs
+ * for them alone.
+ */
+export function validateDraftAnswers(formKey: string, answers: DraftAnswers): DraftAnswers {
+  const definition = formByKey(formKey);
+  if (!definition) throw fieldError(['formKey'], 'validation.formKey.unknown');
+  const result = draftSchemaFor(definition).safeParse(answers);
+  if (!result.success) {
+    throw new ZodError(result.error.issues.map((issue) => ({ ...issue, path: ['answers', ...issue.path] })));
+  }
+  return result.data as DraftAnswers;
+}
+
+/** A 400 with one field error (the message is an i18n key, translated by the error middleware). */
+export function fieldError(path: (string | number)[], message: string): ZodError {
+  return new ZodError([{ code: 'custom', path, message, input: undefined }]);
+}
+
+/** The issues of a form schema's parse of `answers`, moved under the request's `answers` field. */
+export function underAnswers(error: ZodError): ZodError {
+  return new ZodError(error.issues.map((issue) => ({ ...issue, path: ['answers', ...issue.path] })));
+}
+
+// ===================================================================================================
+
+export const DAY_MS = 24 * HOUR_MS;
+
+/** DRAFT_VALIDITY_DAYS: a whole number of days from 1 to 365; unset means 14. */
+export function draftValidityDaysFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.DRAFT_VALIDITY_DAYS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_DRAFT_VALIDITY_DAYS;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_DRAFT_VALIDITY_DAYS)
+    throw new Error(
+      `DRAFT_VALIDITY_DAYS must be a whole number from 1 to ${MAX_DRAFT_VALIDITY_DAYS}: ${raw}`,
+    );
+  return days;
+}
+
+/** 32 random bytes in base64url, as session tokens. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** The year of `date` in Hong Kong (UTC+8, no summer time): the year in a new application number. */
+export const hongKongYear = (date: Date) => new Date(date.getTime() + 8 * HOUR_MS).getUTCFullYear();
+
+/** The contact a one-time code to resume goes to: the answers' applicant email and mobile, normalised. */
+export function contactOf(answers: DraftAnswers): {
+  contactEmail: string | null;
+  contactMobile: string | null;
+} {
+  const email = answers[APPLICANT_EMAIL_FIELD];
+  const mobile = answers[APPLICANT_MOBILE_FIELD];
+  const asEmail = typeof email === 'string' ? parseContact(email) : undefined;
+  const asMobile =
+    typeof mobile === 'string' || typeof mobile === 'number' ? parseContact(String(mobile)) : undefined;
+  return {
+    contactEmail: asEmail?.kind === 'email' ? asEmail.value : null,
+    contactMobile: asMobile?.kind === 'mobile' ? asMobile.value : null,
+  };
+}
+
+/** The draft a request's token opens (res.locals.draft): its head, and the token's hash. */
+export interface DraftAccess extends DraftHead {
+  tokenHash: string;
+}
+
+/**
+ * What a token opens, kept in memory for a while so that a save is one statement. Only what never
+ * changes for a token (the draft's id, number and form) is trusted from here; everything else is checked
+ * again by the save's conditional UPDATE (version, validity, submission, and that the token still opens
+ * the draft). The cached validity is only a hint: it only ever grows, so when the cache says "still
+ * valid" it is; when it says "expired", the database is asked (another process may have saved since).
+ */
+class TokenCache {
+  private readonly entries = new Map<string, { access: DraftAccess; at: number }>();
+
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly ttlMs = 5 * 60_000,
+  ) {}
+
+  get(tokenHash: string): DraftAccess | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (performance.now() - entry.at > this.ttlMs) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry.access;
+  }
+
+  set(access: DraftAccess): void {
+    this.entries.delete(access.tokenHash);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(access.tokenHash, { access, at: performance.now() });
+  }
+
+  delete(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+}
+
+export interface DraftServiceOptions {
+  db: Db;
+  clock: Clock;
+  otp: OtpService;
+  /** Days a draft stays valid after its last save. Default 14 (env DRAFT_VALIDITY_DAYS via the app). */
+  validityDays?: number;
+}
+
+export interface DraftService {
+  readonly validityDays: number;
+  /** Issues the application number and the first token. 400 for an unknown form. */
+  create(request: DraftCreateRequest, language: Language): Promise<DraftCreatedData>;
+  /**
+   * The draft a bearer token opens, which must be the one named in the path: 401 without a token or with
+   * one that opens nothing; 403 when it opens another draft (the same whether or not the number named
+   * exists); 410 when the draft has expired.
+   */
+  authorise(token: string | undefined, applicationNo: string): Promise<DraftAccess>;
+  read(access: DraftAccess): Promise<DraftData>;
+  /** Saves over `request.version`: 409 DRAFT_STALE (nothing written) when that is no longer current. */
+  save(access: DraftAccess, request: DraftSaveRequest, language: Language): Promise<DraftSavedData>;
+  /** A one-time code to the draft's contact; the same answer whether or not the draft exists. */
+  sendResumeCode(request: OtpSendRequest): Promise<OtpSentData>;
+  /** Checks the code and issues a new token for the draft (earlier tokens keep working). */
+  resume(request: OtpVerifyRequest): Promise<DraftResumedData>;
+  /** Deletes the drafts expired at `now` (default: the clock's now). */
+  purgeExpired(now?: Date): Promise<number>;
+}
+
+export function createDraftService({
+  db,
+  clock,
+  otp,
+  validityDays = DEFAULT_DRAFT_VALIDITY_DAYS,
+}: DraftServiceOptions): DraftService {
+  const validUntilFrom = (now: Date) => addMs(now, validityDays * DAY_MS);
+  const saveIfCurrent = prepareSaveIfCurrent(db);
+  const tokens = new TokenCache();
+  const content = (answers: DraftAnswers, step: number | null, language: Language): DraftContent => ({
+    answers,
+    step,
+    language,
+    ...contactOf(answers),
+  });
+
+  return {
+    validityDays,
+
+    async create(request, language) {
+      const formCode = draftFormCode(request.formKey);
+      if (formCode === undefined) throw fieldError(['formKey'], 'validation.formKey.unknown');
+      const answers = validateDraftAnswers(request.formKey, request.answers ?? {});
+      const now = clock.now();
+      const validUntil = validUntilFrom(now);
+      const token = newToken();
+      const applicationNo = await db.transaction(async (tx) => {
+        const draft = await insertDraft(tx, {
+          ...content(answers, request.step ?? null, language),
+          formKey: request.formKey,
+          formCode,
+          year: hongKongYear(now),
+          now,
+          validUntil,
+        });
+        await insertDraftToken(tx, {
+          tokenHash: hashToken(token),
+          draftId: draft.id,
+          issuedFor: 'create',
+          createdAt: now,
+        });
+        return draft.applicationNo;
+      });
+      return { applicationNo, version: 1, validUntil: validUntil.toISOString(), token };
+    },
+
+    async authorise(token, applicationNo) {
+      if (!token || !TOKEN_PATTERN.test(token)) throw new UnauthorizedError('drafts.unauthorized');
+      const tokenHash = hashToken(token);
+      const now = clock.now();
+      let access = tokens.get(tokenHash);
+      if (!access || access.validUntil <= now || access.submittedAt) {
+        const head = await draftOfToken(db, tokenHash);
+        if (!head) {
+          tokens.delete(tokenHash);
+          throw new UnauthorizedError('drafts.unauthorized');
+        }
+        access = { ...head, tokenHash };
+        tokens.set(access);
+      }
+      if (access.applicationNo !== normaliseApplicationNo(applicationNo))
+        throw new ForbiddenError('drafts.forbidden');
+      if (access.validUntil <= now) throw new DraftExpiredError(validityDays);
+      return access;
+    },
+
+    async read(access) {
+      const draft = await readDraft(db, access.id);
+      // Purged between the two queries: the token no longer opens anything.
+      if (!draft) throw new UnauthorizedError('drafts.unauthorized');
+      return {
+        applicationNo: draft.applicationNo,
+        formKey: draft.formKey,
+        answers: draft.answers,
+        step: draft.step,
+        version: draft.version,
+        validUntil: draft.validUntil.toISOString(),
+        updatedAt: draft.updatedAt.toISOString(),
+      };
+    },
+
+    async save(access, request, language) {
+      if (access.submittedAt) throw new DraftSubmittedError();
+      const answers = validateDraftAnswers(access.formKey, request.answers);
+      const now = clock.now();
+      const saved = await saveIfCurrent({
+        ...content(answers, request.step, language),
+        id: access.id,
+        tokenHash: access.tokenHash,
+        version: request.version,
+        now,
+        validUntil: validUntilFrom(now),
+      });
+      if (saved) {
+        tokens.set({ ...access, version: saved.version, updatedAt: now, validUntil: saved.validUntil });
+        return { version: saved.version, validUntil: saved.validUntil.toISOString() };
+      }
+
+      // Nothing was written: say why, from the database as it is now (expiry and submission first).
+      const state = await draftOfToken(db, access.tokenHash);
+      if (!state) {
+        tokens.delete(access.tokenHash);
+        throw new UnauthorizedError('drafts.unauthorized');
+      }
+      tokens.set({ ...state, tokenHash: access.tokenHash });
+      if (state.validUntil <= now) throw new DraftExpiredError(validityDays);
+      if (state.submittedAt) throw new DraftSubmittedError();
+      throw new DraftStaleError({ currentVersion: state.version, updatedAt: state.updatedAt.toISOString() });
+    },
+
+    sendResumeCode(request) {
+      return otp.send(request, 'resume', findDraftContact);
+    },
+
+    async resume(request) {
+      const now = clock.now();
+      const token = newToken();
+      // Runs in the transaction that uses the code up: the token exists only if the code was right.
+      const outcome = await otp.verify(
+        request,
+        async (tx, draftId) => {
+          const draft = await readDraft(tx, draftId);
+          if (!draft || draft.submittedAt) return { kind: 'submitted' } as const;
+          if (draft.validUntil <= now) return { kind: 'expired' } as const;
+          await insertDraftToken(tx, {
+            tokenHash: hashToken(token),
+            draftId,
+            issuedFor: 'resume',
+            createdAt: now,
+          });
+          return { kind: 'resumed', draft } as const;
+        },
+        'resume',
+      );
+      // Thrown after the transaction, so that the right code is used up all the same.
+      if (outcome.kind === 'expired') throw new DraftExpiredError(validityDays);
+      if (outcome.kind === 'submitted') throw new DraftSubmittedError();
+      const { draft } = outcome;
+      return {
+        token,
+        applicationNo: draft.applicationNo,
+        formKey: draft.formKey,
+        step: draft.step,
+        version: draft.version,
+        validUntil: draft.validUntil.toISOString(),
+      };
+    },
+
+    purgeExpired(now = clock.now()) {
+      return deleteExpiredDrafts(db, now);
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { FORM_CATALOGUE, CATALOGUE_KEYS } from '../../machines/forms';
+import type { FormDefinition } from '../../machines/forms/types';
+import { firstStepPath } from '../../machines/routes';
+import { axeViolations, LANGS, pageReady, seedSession } from './support';
+import { codeSentTo } from './outbox';
+import { en, fillStep } from './flows/fill-form';
+
+/** The form's example answers with an email address of this test's own (the per-address code limit). */
+const answersFor = (definition: FormDefinition, tag: string): Record<string, unknown> => ({
+  ...definition.example,
+  applicantEmail: `apply-${tag}@example.hk`,
+});
+
+async function fillFirstStepAndPreview(
+  page: Page,
+  definition: FormDefinition,
+  answers: Record<string, unknown>,
+) {
+  await page.goto(firstStepPath(definition.key as Parameters<typeof firstStepPath>[0]));
+  await pageReady(page);
+  await fillStep(page, definition, 0, answers);
+  await page.getByRole('button', { name: 'Save and go to preview' }).click();
+  await expect(page).toHaveURL(new RegExp(`/form-${definition.slug}-step2$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application Form Preview');
+}
+
+test.describe('the application wizard', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await seedSession(page, { language: 'en' });
+  });
+
+  for (const key of CATALOGUE_KEYS) {
+    const definition = FORM_CATALOGUE[key];
+    test(`${definition.code}: fill, preview, save, then resume on another browser where it stopped`, async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const answers = answersFor(definition, key);
+      await fillFirstStepAndPreview(page, definition, answers);
+      await expect(page.getByText(String(answers.applicantNameEn))).toBeVisible();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page).toHaveURL(new RegExp(`/form-${definition.slug}-step1$`));
+      await page.getByRole('button', { name: 'Save for later' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application Saved');
+      const code = (await page.locator('.saved__code').innerText()).trim();
+      expect(code).toMatch(new RegExp(`^${definition.code}-\\d{4}-\\d{6}$`));
+
+      // Another browser: the retrieval code and a one-time code sent to the applicant's email.
+      const other = await browser.newContext({ locale: 'en-GB' });
+      const page2 = await other.newPage();
+      await page2.goto('/enter-application-number');
+      await pageReady(page2);
+      await page2.getByLabel(/Retrieval code/).fill(code);
+      await page2.getByLabel(/Mobile Number \/ Email Address/).fill(String(answers.applicantEmail));
+      await page2.getByRole('button', { name: 'Send OTP Code' }).click();
+      await page2
+        .getByLabel('One-time password')
+        .fill(await codeSentTo(page2, String(answers.applicantEmail)));
+      await page2.getByRole('button', { name: 'Submit' }).click();
+      // It opens on the step where it stopped, every answer in place.
+      await expect(page2).toHaveURL(new RegExp(`/form-${definition.slug}-step1$`));
+      await expect(page2.getByRole('heading', { level: 1 })).toHaveText('Fill in Application Form');
+      await expect(page2.locator('#field-applicantNameEn')).toHaveValue(String(answers.applicantNameEn));
+      await expect(page2.locator('#field-applicantEmail')).toHaveValue(String(answers.applicantEmail));
+      await page2.getByRole('button', { name: 'Save and go to preview' }).click();
+      await expect(page2.getByRole('heading', { level: 1 })).toHaveText('Application Form Preview');
+      await other.close();
+    });
+  }
+
+  test('a step with missing answers lists them in an error summary that links to each field', async ({
+    page,
+  }) => {
+    const definition = FORM_CATALOGUE.a2;
+    await page.goto(firstStepPath('a2'));
+    await pageReady(page);
+    await page.getByRole('button', { name: 'Save and go to preview' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link', { name: 'Email Address is required' })).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'Please agree with the Terms' })).toBeVisible();
+    await summary.getByRole('link', { name: 'Email Address is required' }).click();
+    await expect(page.locator('#field-applicantEmail')).toBeFocused();
+    await page.locator('#field-applicantHkic').fill('A1234564');
+    await page.getByRole('button', { name: 'Save and go to preview' }).click();
+    await expect(summary.getByRole('link', { name: en('errors.invalidHkic') })).toBeVisible();
+    expect(definition.code).toBe('A2');
+  });
+
+  test('a typed URL to a step not reachable yet lands on the furthest reachable step', async ({ page }) => {
+    await page.goto('/form-b2-step3');
+    await pageReady(page);
+    await expect(page).toHaveURL(/\/form-b2-step1$/);
+  });
+
+  test('Change on the preview returns to the preview, and the browser back button goes back a step', async ({
+    page,
+  }) => {
+    const definition = FORM_CATALOGUE.c2;
+    await fillFirstStepAndPreview(page, definition, answersFor(definition, 'change'));
+    await page
+      .getByRole('button', { name: /^Change/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/form-c2-step1$/);
+    await page.getByRole('button', { name: 'Save and go to preview' }).click();
+    await expect(page).toHaveURL(/\/form-c2-step2$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/form-c2-step1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fill in Application Form');
+  });
+
+  test('the address search dialog fills both address lines, by keyboard alone', async ({ page }) => {
+    await page.goto(firstStepPath('cccaiC2'));
+    await pageReady(page);
+    await page.getByRole('button', { name: 'Search for the address' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Address search' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Building name' }).focus();
+    await page.keyboard.type('Central Plaza');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('status')).toContainText(/Addresses found/);
+    await dialog
+      .getByRole('button', { name: /Use this address: .*Central Plaza/i })
+      .first()
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('#field-premisesAddress-en')).toHaveValue(/Central Plaza/i);
+    await expect(page.locator('#field-premisesAddress-zh')).toHaveValue(/中央廣場/);
+  });
+
+  test('the address search says so when nothing is found', async ({ page }) => {
+    await page.goto(firstStepPath('a2'));
+    await pageReady(page);
+    await page.getByRole('button', { name: 'Search for the address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Address search' });
+    await dialog.getByRole('textbox', { name: 'Building name' }).fill('Nowhere Tower Zzqx');
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(dialog.getByRole('status')).toContainText('No address found');
+  });
+
+  for (const lang of LANGS) {
+    test(`every screen of one form passes axe in ${lang}`, async ({ page }) => {
+      const definition = FORM_CATALOGUE.edbJokc02;
+      await seedSession(page, { language: lang });
+      await page.goto(firstStepPath('edbJokc02'));
+      await pageReady(page);
+      expect(await axeViolations(page), 'fill').toEqual([]);
+      await page.locator('button[type="submit"]').click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      expect(await axeViolations(page), 'fill with errors').toEqual([]);
+      await fillStep(page, definition, 0, answersFor(definition, `axe-${lang}`));
+      await page.locator('button[type="submit"]').click();
+      await expect(page).toHaveURL(/step2$/);
+      expect(await axeViolations(page), 'preview').toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { applicableFieldIds, fieldDomId } from '../../../machines/forms';
+import type { AddressAnswer, Field, FormDefinition, TableRow } from '../../../machines/forms/types';
+
+const forms = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../../i18n/en/forms.json', import.meta.url)), 'utf8'),
+) as unknown;
+
+/** The English text of a `forms` key. */
+export function en(key: string): string {
+  const v = key
+    .split('.')
+    .reduce<unknown>(
+      (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+      forms,
+    );
+  if (typeof v !== 'string') throw new Error(`no English text for forms:${key}`);
+  return v;
+}
+
+const id = (...path: (string | number)[]) => `#${fieldDomId(path)}`;
+
+/** Answer one field as a person does: type, choose, tick, add table rows. */
+export async function answerField(page: Page, field: Field, value: unknown): Promise<void> {
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'mobile':
+    case 'phone':
+    case 'hkic':
+    case 'number':
+    case 'date':
+      await page.locator(id(field.id)).fill(String(value));
+      return;
+    // Options are found by their value, so that the same filling works in every language.
+    case 'radio':
+      await page.locator(`${id(field.id)} label:has(input[value="${String(value)}"])`).click();
+      return;
+    case 'select':
+      await page.locator(id(field.id)).click();
+      await page.locator(`[role="option"][data-key="${String(value)}"]`).click();
+      return;
+    case 'checkbox':
+      if (value === true) await page.locator(`label:has(${id(field.id)})`).click();
+      return;
+    case 'address': {
+      const a = value as AddressAnswer;
+      await page.locator(id(field.id, 'en')).fill(a.en);
+      await page.locator(id(field.id, 'zh')).fill(a.zh);
+      if (a.floor) await page.locator(id(field.id, 'floor')).fill(a.floor);
+      if (a.unit) await page.locator(id(field.id, 'unit')).fill(a.unit);
+      if (a.lot) await page.locator(id(field.id, 'lot')).fill(a.lot);
+      return;
+    }
+    case 'table': {
+      const rows = value as TableRow[];
+      for (const [i, row] of rows.entries()) {
+        await page
+          .locator(id(field.id))
+          .getByRole('button', { name: /Add a row/ })
+          .click();
+        for (const [col, v] of Object.entries(row)) await page.locator(id(field.id, i, col)).fill(v);
+      }
+      return;
+    }
+  }
+}
+
+/** Fill a fill step with answers, in the order of the form, only the fields that apply to them. */
+export async function fillStep(
+  page: Page,
+  definition: FormDefinition,
+  stepIndex: number,
+  answers: Record<string, unknown>,
+): Promise<void> {
+  const step = definition.steps[stepIndex];
+  if (step?.kind !== 'fill') throw new Error(`step ${stepIndex} is not a fill step`);
+  for (const section of step.sections) {
+    for (const field of section.fields) {
+      if (!applicableFieldIds(definition, answers).has(field.id)) continue;
+      const value = answers[field.id];
+      if (value === undefined || value === '' || value === false) continue;
+      await answerField(page, field, value);
+    }
+  }
+}

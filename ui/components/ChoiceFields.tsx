@@ -1,0 +1,150 @@
+import {
+  Button,
+  Checkbox,
+  FieldError,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+  Text,
+} from 'react-aria-components';
+
+interface ChoiceProps {
+  id: string;
+  label: string;
+  description?: string;
+  errorMessage?: string | null;
+  isRequired?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled group of radio buttons (arrow keys move between them). */
+export function RadioField({
+  id,
+  label,
+  description,
+  errorMessage,
+  isRequired,
+  value,
+  onChange,
+  options,
+}: ChoiceProps) {
+  return (
+    <RadioGroup
+      id={id}
+      className="field field--group"
+      value={value || null}
+      onChange={onChange}
+      isInvalid={Boolean(errorMessage)}
+      isRequired={isRequired}
+    >
+      <Label className="field__label">{label}</Label>
+      {description ? (
+        <Text slot="description" className="field__hint">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+      <div className="choices">
+        {options.map((o) => (
+          <Radio key={o.value} value={o.value} className="choice">
+            <span className="choice__mark" aria-hidden="true" />
+            {o.label}
+          </Radio>
+        ))}
+      </div>
+    </RadioGroup>
+  );
+}
+
+/** A labelled drop-down list. */
+export function SelectField({
+  id,
+  label,
+  description,
+  errorMessage,
+  isRequired,
+  value,
+  onChange,
+  options,
+  placeholder,
+}: ChoiceProps & { placeholder: string }) {
+  return (
+    <Select
+      id={id}
+      placeholder={placeholder}
+      className="field"
+      selectedKey={value || null}
+      onSelectionChange={(key) => onChange(typeof key === 'string' ? key : '')}
+      isInvalid={Boolean(errorMessage)}
+      isRequired={isRequired}
+    >
+      <Label className="field__label">{label}</Label>
+      {description ? (
+        <Text slot="description" className="field__hint">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+      <Button className="field__input field__select">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="popover">
+        <ListBox className="menu">
+          {options.map((o) => (
+            <ListBoxItem key={o.value} id={o.value} className="menu__item">
+              {o.label}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+/** A single tick box, such as an agreement; its error sits next to it. */
+export function CheckboxField({
+  id,
+  label,
+  errorMessage,
+  isRequired,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  errorMessage?: string | null;
+  isRequired?: boolean;
+  value: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      {errorMessage ? (
+        <p id={errorId} className="field__error">
+          {errorMessage}
+        </p>
+      ) : null}
+      <Checkbox
+        id={id}
+        className="choice choice--checkbox"
+        isSelected={value}
+        onChange={onChange}
+        isInvalid={Boolean(errorMessage)}
+        isRequired={isRequired}
+        aria-describedby={errorMessage ? errorId : undefined}
+      >
+        <span className="choice__box" aria-hidden="true" />
+        {label}
+      </Checkbox>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { applicableFieldIds, fieldDomId } from '../../../machines/forms';
+import type { AnswerValue, FormDefinition } from '../../../machines/forms/types';
+import { ErrorSummary } from '../../components/ErrorSummary';
+import { FieldRenderer } from './FieldRenderer';
+import { issueMessage, stepIssues, type ApplyActor } from './apply-store';
+
+interface Props {
+  actor: ApplyActor;
+  definition: FormDefinition;
+  stepIndex: number;
+  answers: Record<string, unknown>;
+  /** The machine refused `step.next`: show this step's errors. */
+  showErrors: boolean;
+  canGoBack: boolean;
+  isLastFill: boolean;
+}
+
+/** A fill step: its sections and fields from the definition, the error summary and the actions. */
+export function FillStep({
+  actor,
+  definition,
+  stepIndex,
+  answers,
+  showErrors,
+  canGoBack,
+  isLastFill,
+}: Props) {
+  const { t } = useTranslation(['forms', 'wizard']);
+  const [attempt, setAttempt] = useState(0);
+  const step = definition.steps[stepIndex];
+  if (step?.kind !== 'fill') return null;
+  const applicable = applicableFieldIds(definition, answers);
+  const issues = showErrors ? stepIssues(definition, stepIndex, answers) : [];
+  const firstIssue = new Map<string, string>();
+  for (const issue of issues)
+    if (!firstIssue.has(issue.fieldId)) firstIssue.set(issue.fieldId, issueMessage(issue));
+  const summary = issues
+    .filter((issue, i) => issues.findIndex((o) => o.fieldId === issue.fieldId) === i)
+    .map((issue) => ({
+      fieldId: fieldDomId(
+        issue.path.slice(0, issue.path.length > 1 && typeof issue.path[1] === 'string' ? 2 : 1),
+      ),
+      message: issueMessage(issue),
+    }));
+
+  return (
+    <>
+      <ErrorSummary
+        title={t('wizard:errorTitle')}
+        errors={summary}
+        focusKey={`${attempt}-${summary.length}`}
+      />
+      <Form
+        className="form form--wizard"
+        validationBehavior="aria"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAttempt((a) => a + 1);
+          actor.send({ type: 'step.next' });
+        }}
+      >
+        {step.sections.map((section) => {
+          const fields = section.fields.filter((f) => applicable.has(f.id));
+          if (fields.length === 0) return null;
+          return (
+            <section key={section.id} className="form-section" aria-labelledby={`section-${section.id}`}>
+              <h2 id={`section-${section.id}`}>{t(section.titleKey)}</h2>
+              {section.introKey ? <p>{t(section.introKey)}</p> : null}
+              <div className="field-grid">
+                {fields.map((field) => (
+                  <div key={field.id} className={field.half ? 'field-cell field-cell--half' : 'field-cell'}>
+                    <FieldRenderer
+                      field={field}
+                      value={answers[field.id] as AnswerValue | undefined}
+                      error={firstIssue.get(field.id) ?? null}
+                      onChange={(value) => actor.send({ type: 'field.change', id: field.id, value })}
+                    />
+                  </div>
+                ))}
+              </div>
+            </section>
+          );
+        })}
+        <div className="form__actions">
+          {canGoBack ? (
+            <Button className="button" onPress={() => actor.send({ type: 'step.back' })}>
+              {t('wizard:back')}
+            </Button>
+          ) : null}
+          <Button type="submit" className="button button--primary">
+            {isLastFill ? t('wizard:toPreview') : t('wizard:next')}
+          </Button>
+          <Button className="button" onPress={() => actor.send({ type: 'draft.save' })}>
+            {t('wizard:saveForLater')}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}

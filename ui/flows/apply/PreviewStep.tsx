@@ -1,0 +1,121 @@
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { applicableFieldIds } from '../../../machines/forms';
+import type { AddressAnswer, Field, FormDefinition, TableRow } from '../../../machines/forms/types';
+import type { ApplyActor } from './apply-store';
+
+/** An answer as the preview (and the PDF) prints it. */
+function AnswerText({ field, value }: { field: Field; value: unknown }) {
+  const { t } = useTranslation(['forms', 'wizard']);
+  const empty = <span className="preview__empty">{t('wizard:notAnswered')}</span>;
+  switch (field.kind) {
+    case 'checkbox':
+      return <>{value === true ? t('wizard:yes') : t('wizard:no')}</>;
+    case 'select':
+    case 'radio': {
+      const option = field.options.find((o) => o.value === value);
+      return option ? <>{t(option.labelKey)}</> : empty;
+    }
+    case 'address': {
+      const a = (value ?? {}) as Partial<AddressAnswer>;
+      const extra = [
+        a.floor && `${t('wizard:address.floor')}: ${a.floor}`,
+        a.unit && `${t('wizard:address.unit')}: ${a.unit}`,
+        a.lot && `${t('wizard:address.lot')}: ${a.lot}`,
+      ].filter(Boolean);
+      if (!a.en && !a.zh) return empty;
+      return (
+        <>
+          {a.en}
+          <br />
+          <span lang="zh-Hant">{a.zh}</span>
+          {extra.length ? (
+            <>
+              <br />
+              {extra.join('; ')}
+            </>
+          ) : null}
+        </>
+      );
+    }
+    case 'table': {
+      const rows = Array.isArray(value) ? (value as TableRow[]) : [];
+      if (rows.length === 0) return empty;
+      return (
+        <ol className="preview__rows">
+          {rows.map((row, i) => (
+            <li key={i}>{field.columns.map((c) => `${t(c.labelKey)}: ${row[c.id] ?? ''}`).join('; ')}</li>
+          ))}
+        </ol>
+      );
+    }
+    default:
+      return typeof value === 'string' && value.trim() ? (
+        <>{value}</>
+      ) : typeof value === 'number' ? (
+        <>{value}</>
+      ) : (
+        empty
+      );
+  }
+}
+
+/** The Application Form Preview: every answer by section, with Change links back to its step. */
+export function PreviewStep({
+  actor,
+  definition,
+  answers,
+}: {
+  actor: ApplyActor;
+  definition: FormDefinition;
+  answers: Record<string, unknown>;
+}) {
+  const { t } = useTranslation(['forms', 'wizard']);
+  const applicable = applicableFieldIds(definition, answers);
+  return (
+    <>
+      <p>{t('wizard:preview.intro')}</p>
+      {definition.steps.map((step, index) =>
+        step.kind !== 'fill'
+          ? null
+          : step.sections.map((section) => {
+              const fields = section.fields.filter((f) => applicable.has(f.id));
+              if (fields.length === 0) return null;
+              const title = t(section.titleKey);
+              return (
+                <section key={section.id} className="preview" aria-labelledby={`preview-${section.id}`}>
+                  <div className="preview__head">
+                    <h2 id={`preview-${section.id}`}>{title}</h2>
+                    <Button
+                      className="button button--link"
+                      aria-label={t('wizard:changeLabel', { field: title })}
+                      onPress={() => actor.send({ type: 'preview.change', step: index + 1 })}
+                    >
+                      {t('wizard:change')}
+                    </Button>
+                  </div>
+                  <dl className="preview__list">
+                    {fields.map((field) => (
+                      <div key={field.id} className="preview__row">
+                        <dt>{t(field.labelKey)}</dt>
+                        <dd>
+                          <AnswerText field={field} value={answers[field.id]} />
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                </section>
+              );
+            }),
+      )}
+      <div className="form__actions">
+        <Button className="button" onPress={() => actor.send({ type: 'step.back' })}>
+          {t('wizard:back')}
+        </Button>
+        <Button className="button button--primary" onPress={() => actor.send({ type: 'step.next' })}>
+          {t('wizard:preview.confirm')}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
+import { stepRoute, type DraftCopy } from '../../../machines/flows/apply.machine';
+import { formByKey } from '../../../machines/forms';
+import { NON_LOCAL_TITLE } from '../../../machines/routes';
+import { api } from '../../api';
+import { showToast } from '../../feedback/stores';
+import { PageHeading } from '../../components/PageHeading';
+import { OtpLoginForm } from '../login/OtpLoginForm';
+import { otpActorsFor } from '../login/otp-actors';
+import { storeDraftToken } from './draft-tokens';
+import { applyActorFor } from './apply-store';
+
+/** The one-time code login machine, over the drafts' resume endpoints (the retrieval code is the number). */
+const machine = loginOtpMachine.provide({ actors: otpActorsFor('drafts/resume') });
+
+interface Resumed {
+  token: string;
+  applicationNo: string;
+  formKey: string;
+}
+
+/**
+ * Continue a saved application: the retrieval code (the application number) and a one-time code sent
+ * to the contact in the draft; then the wizard opens on the step where the applicant left off, with
+ * every answer in place.
+ */
+export default function ResumePage() {
+  const { t } = useTranslation(['wizard', 'auth']);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const title = params.get('title') === NON_LOCAL_TITLE ? t('resume.titleNonLocal') : t('resume.title');
+
+  const open = async (resumed: Resumed) => {
+    storeDraftToken(resumed.applicationNo, resumed.token);
+    const definition = formByKey(resumed.formKey);
+    if (!definition) return;
+    const draft = await api.get<DraftCopy>(`drafts/${encodeURIComponent(resumed.applicationNo)}`, undefined, {
+      ky: { headers: { Authorization: `Bearer ${resumed.token}` } },
+    });
+    applyActorFor(definition, draft.data);
+    showToast('success', t('resume.loaded'));
+    void navigate(stepRoute(definition, Math.max(0, draft.data.step - 1)));
+  };
+
+  return (
+    <article className="content-page">
+      <PageHeading>{title}</PageHeading>
+      <p className="lead">{t('resume.intro')}</p>
+      <OtpLoginForm
+        machine={machine}
+        applicationNoLabel={t('resume.applicationNo')}
+        onDone={(session) => void open(session as unknown as Resumed).catch(() => undefined)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { createActor, type ActorRefFrom } from 'xstate';
+import i18next from 'i18next';
+import { applyMachine, type DraftCopy, type ValidateStep } from '../../../machines/flows/apply.machine';
+import type { FormDefinition } from '../../../machines/forms/types';
+import { issueText, schemaFor, toFormIssues, type FormIssue } from '../../../machines/forms';
+import { inspectOptions } from '../inspector';
+import { applyActors } from './apply-actors';
+
+export type ApplyActor = ActorRefFrom<typeof applyMachine>;
+
+/** The issues of one fill step of a definition, from the same zod schema the API validates with. */
+export function stepIssues(
+  definition: FormDefinition,
+  stepIndex: number,
+  answers: Record<string, unknown>,
+): FormIssue[] {
+  const step = definition.steps[stepIndex];
+  if (step?.kind !== 'fill') return [];
+  const result = schemaFor(definition, { stepId: step.id }).safeParse(answers);
+  return result.success ? [] : toFormIssues(result.error);
+}
+
+function validatorFor(definition: FormDefinition): ValidateStep {
+  return (stepIndex, answers) => {
+    const issues = stepIssues(definition, stepIndex, answers);
+    const errors: Record<string, string> = {};
+    for (const issue of issues) errors[issue.fieldId] ??= issue.message;
+    return { ok: issues.length === 0, errors };
+  };
+}
+
+/**
+ * One running wizard for the whole visit of a form's routes: moving between `/form-a2-step1` and
+ * `/form-a2-step2` keeps the same actor (and its answers); opening another form, or resuming a draft,
+ * starts a new one.
+ */
+let running: { key: string; actor: ApplyActor } | null = null;
+
+export function applyActorFor(definition: FormDefinition, resume?: DraftCopy): ApplyActor {
+  if (running && running.key === definition.key && !resume) return running.actor;
+  running?.actor.stop();
+  const actor = createActor(applyMachine.provide({ actors: applyActors }), {
+    input: { definition, now: () => Date.now(), validate: validatorFor(definition), resume },
+    ...inspectOptions(),
+  });
+  actor.start();
+  running = { key: definition.key, actor };
+  return actor;
+}
+
+/** A form issue as text in the page's language. */
+export const issueMessage = (issue: Pick<FormIssue, 'message' | 'params'>): string =>
+  issueText(issue, (key, params) => i18next.t(key, params));
+
+/** Forget the running wizard of a form (after Exit), so the next visit starts afresh. */
+export function dropApplyActor(key: string): void {
+  if (running?.key !== key) return;
+  running.actor.stop();
+  running = null;
+}
