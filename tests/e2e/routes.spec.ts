@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES, type Layout } from '../../machines/routes';
+import { formByKey } from '../../machines/forms';
 import { BD, cspViolations, HTML_LANGS, LANGS, pageReady, recordCspViolations, seedSession } from './support';
 
 const LAYOUTS: Layout[] = ['menu', 'noMenu', 'none'];
@@ -15,8 +16,12 @@ test.describe('every route of the route table', () => {
           await page.goto(route.path);
           await pageReady(page);
           expect(await cspViolations(page), route.path).toEqual([]);
+          // A wizard step the machine cannot reach yet (nothing answered) lands on the form's first step.
+          const form = route.flow ? formByKey(route.flow.form) : undefined;
+          const expected =
+            form && route.flow && route.flow.step > 1 ? `/form-${form.slug}-step1` : route.path;
           await expect(page, route.path).toHaveURL(
-            (url) => url.pathname === new URL(route.path, 'http://x').pathname,
+            (url) => url.pathname === new URL(expected, 'http://x').pathname,
           );
           await expect(page.locator('html'), route.path).toHaveAttribute('lang', HTML_LANGS[lang]);
           await expect(page, route.path).toHaveTitle(new RegExp(BD[lang]));
