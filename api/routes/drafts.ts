@@ -31,7 +31,13 @@ function currentDraft(res: Response): DraftAccess {
  * /api/drafts: save and resume. Mounted before the API's 100 kB JSON parser: creating and saving a draft
  * take bodies up to DRAFT_BODY_LIMIT_BYTES (256 kB); the resume endpoints keep 100 kB.
  */
-export function draftsRouter({ drafts, clock = systemClock }: { drafts: DraftService; clock?: Clock }): Router {
+export function draftsRouter({
+  drafts,
+  clock = systemClock,
+}: {
+  drafts: DraftService;
+  clock?: Clock;
+}): Router {
   const router = Router();
   const draftJson = express.json({ limit: DRAFT_BODY_LIMIT_BYTES });
   const smallJson = express.json({ limit: '100kb' });

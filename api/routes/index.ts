@@ -61,7 +61,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     next();
   });
   // Before the 100 kB parser: drafts take bodies up to 256 kB and parse them themselves.
-  router.use('/drafts', draftsRouter({ drafts }));
+  router.use('/drafts', draftsRouter({ drafts, clock }));
   router.use(express.json({ limit: '100kb' }));
   router.use('/address', addressRouter({ address: createAddressService(options.address) }));
   router.use('/application/history', historyRouter({ history: createHistoryService(db), sessions }));

@@ -113,6 +113,22 @@ test.describe('the application wizard', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fill in Application Form');
   });
 
+  test('the preview links to the application form as a PDF that downloads', async ({ page }) => {
+    const definition = FORM_CATALOGUE.f2;
+    await fillFirstStepAndPreview(page, definition, answersFor(definition, 'pdf'));
+    await expect(page.locator('.save-indicator')).toContainText(/Saved at/);
+    await page.getByRole('link', { name: 'View the application form (PDF)' }).click();
+    await expect(page).toHaveURL(/\/pdf\?application=F2-/);
+    const download = page.getByRole('link', { name: 'Download the application form (PDF)' });
+    await expect(download).toHaveAttribute('href', /^blob:/);
+    expect(await axeViolations(page)).toEqual([]);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   test('the address search dialog fills both address lines, by keyboard alone', async ({ page }) => {
     await page.goto(firstStepPath('cccaiC2'));
     await pageReady(page);

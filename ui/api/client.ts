@@ -67,6 +67,8 @@ export interface ApiClient {
   put<T>(url: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
   delete<T>(url: string, params?: Params, options?: RequestOptions): Promise<Envelope<T>>;
   upload<T>(url: string, form: FormData, options?: RequestOptions): Promise<Envelope<T>>;
+  /** A GET whose answer is a file (a PDF), not an envelope; errors as for the others (their envelope). */
+  blob(url: string, params?: Params, options?: RequestOptions): Promise<Blob>;
 }
 
 /**
@@ -93,12 +95,29 @@ export function createApiClient(hooks: ApiClientHooks, base = '/api'): ApiClient
   });
   const inFlight = new Map<string, AbortController>();
 
+  const readEnvelope = async <T>(response: Response): Promise<Envelope<T>> => {
+    const text = await response.text();
+    return (
+      text ? JSON.parse(text) : { meta: { code: String(response.status), message: '' }, data: null }
+    ) as Envelope<T>;
+  };
+
   async function send<T>(
     method: 'get' | 'post' | 'put' | 'delete',
     url: string,
     payload: { json?: unknown; body?: FormData; params?: Params },
     options: RequestOptions = {},
   ): Promise<Envelope<T>> {
+    return request(method, url, payload, options, readEnvelope<T>);
+  }
+
+  async function request<R>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    url: string,
+    payload: { json?: unknown; body?: FormData; params?: Params },
+    options: RequestOptions,
+    read: (response: Response) => Promise<R>,
+  ): Promise<R> {
     const key = `${method} ${url} ${payload.json === undefined ? '' : JSON.stringify(payload.json)} ${
       payload.params ? JSON.stringify(payload.params) : ''
     }`;
@@ -121,10 +140,7 @@ export function createApiClient(hooks: ApiClientHooks, base = '/api'): ApiClient
         searchParams: searchParams(payload.params),
         signal: controller.signal,
       });
-      const text = await response.text();
-      return (
-        text ? JSON.parse(text) : { meta: { code: String(response.status), message: '' }, data: null }
-      ) as Envelope<T>;
+      return await read(response);
     } catch (error) {
       throw await toApiError(error, controller.signal.aborted, options.quiet === true);
     } finally {
@@ -165,5 +181,6 @@ export function createApiClient(hooks: ApiClientHooks, base = '/api'): ApiClient
     put: (url, body, options) => send('put', url, { json: body }, options),
     delete: (url, params, options) => send('delete', url, { params }, options),
     upload: (url, form, options) => send('post', url, { body: form }, options),
+    blob: (url, params, options = {}) => request('get', url, { params }, options, (r) => r.blob()),
   };
 }

@@ -1,5 +1,7 @@
+import { useSelector } from '@xstate/react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { applicableFieldIds } from '../../../machines/forms';
 import type { AddressAnswer, Field, FormDefinition, TableRow } from '../../../machines/forms/types';
 import type { ApplyActor } from './apply-store';
@@ -72,9 +74,15 @@ export function PreviewStep({
 }) {
   const { t } = useTranslation(['forms', 'wizard']);
   const applicable = applicableFieldIds(definition, answers);
+  const applicationNo = useSelector(actor, (s) => s.context.applicationNo);
   return (
     <>
       <p>{t('wizard:preview.intro')}</p>
+      {applicationNo ? (
+        <p>
+          <Link to={`/pdf?application=${encodeURIComponent(applicationNo)}`}>{t('wizard:preview.pdf')}</Link>
+        </p>
+      ) : null}
       {definition.steps.map((step, index) =>
         step.kind !== 'fill'
           ? null
