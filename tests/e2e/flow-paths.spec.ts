@@ -6,26 +6,34 @@ import { pageReady, seedSession } from './support';
 import { testApplicant } from './fixtures';
 import type { PersonMapping } from './flows/person';
 import { loginOtpPerson, prepareFor } from './flows/login-otp.person';
+import { applyPerson } from './flows/apply.person';
 
 /**
  * Browser paths (issue 6): for every flow with screens, the shortest path to each screen state is
  * replayed in Chromium through one mapping from events to what a person does and from states to what
- * they see. The application wizard's screens are walked by tests/e2e/apply.spec.ts.
+ * they see.
  */
-const MAPPINGS: PersonMapping[] = [loginOtpPerson];
+const MAPPINGS: PersonMapping[] = [loginOtpPerson, applyPerson];
 
-/** The top-level states that are screens: they carry `meta.route`. */
-function screenStates(machine: AnyStateMachine): string[] {
-  return Object.entries(machine.root.states)
-    .filter(([, node]) => typeof (node.meta as { route?: unknown } | undefined)?.route === 'string')
-    .map(([key]) => key);
+interface NodeLike {
+  id: string;
+  meta?: unknown;
+  states: Record<string, NodeLike>;
 }
 
-const topState = (path: FlowPath): string => {
-  const v: unknown = path.state.value;
-  if (typeof v === 'string') return v;
-  return typeof v === 'object' && v !== null ? (Object.keys(v)[0] ?? '') : '';
-};
+/** The states that are screens, at any depth: they carry `meta.route`. Their ids, e.g. `apply.wizard.fill`. */
+function screenStates(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const walk = (node: NodeLike) => {
+    if (typeof (node.meta as { route?: unknown } | undefined)?.route === 'string') out.push(node.id);
+    for (const child of Object.values(node.states)) walk(child);
+  };
+  walk(machine.root);
+  return out;
+}
+
+/** Whether a path ends in a screen state (the screen is among the active states with meta). */
+const endsIn = (path: FlowPath, screenId: string): boolean => screenId in path.state.getMeta();
 
 /** Each replayed path logs in to an applicant of its own (the code limits are per application). */
 const FIRST_APPLICANT = 30;
@@ -47,7 +55,7 @@ for (const mapping of MAPPINGS) {
       .filter((s) => s in mapping.sees)
       .entries()) {
       const candidates = paths
-        .filter((p) => topState(p) === screen && p.steps.every((st) => mapping.action(st.event) !== null))
+        .filter((p) => endsIn(p, screen) && p.steps.every((st) => mapping.action(st.event) !== null))
         .sort((a, b) => a.steps.length - b.steps.length);
       const path = candidates[0];
       test(`reaches ${screen} as a person would`, async ({ page }) => {
@@ -62,7 +70,8 @@ for (const mapping of MAPPINGS) {
         await page.goto(mapping.start);
         await pageReady(page);
         for (const a of actions) await a?.act(ctx);
-        await expect(page).toHaveURL((url) => url.pathname === mapping.start);
+        const route = mapping.route?.(screen) ?? mapping.start;
+        await expect(page).toHaveURL((url) => url.pathname === route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await mapping.sees[screen]?.(ctx);
       });

@@ -68,22 +68,22 @@ export const loginOtpPerson: PersonMapping = {
     }
   },
   sees: {
-    enterDetails: async ({ page }) => {
+    'loginOtp.enterDetails': async ({ page }) => {
       await expect(page.getByRole('button', { name: en.send })).toBeEnabled();
     },
-    sending: async ({ page }) => {
+    'loginOtp.sending': async ({ page }) => {
       await expect(page.getByRole('button', { name: 'Please wait…' })).toBeDisabled();
     },
-    codeSent: async ({ page }) => {
+    'loginOtp.codeSent': async ({ page }) => {
       await expect(page.getByLabel('One-time password')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
     },
-    rateLimited: async ({ page }) => {
+    'loginOtp.rateLimited': async ({ page }) => {
       await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
         'You have asked for codes too often',
       );
     },
-    networkError: async ({ page }) => {
+    'loginOtp.networkError': async ({ page }) => {
       await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
         'could not be reached',
       );
@@ -91,10 +91,10 @@ export const loginOtpPerson: PersonMapping = {
     },
   },
   notReplayed: {
-    locked:
+    'loginOtp.locked':
       'needs three burnt codes on one application (15 wrong tries with a minute between sends); the lockout is proven against the real API in tests/api/otp-limits.test.ts and the state by the path tests',
   },
 };
 
 /** Makes `sending` observable: used by the replay for paths that end there. */
-export const prepareFor: Record<string, (page: Page) => Promise<void>> = { sending: slowSend };
+export const prepareFor: Record<string, (page: Page) => Promise<void>> = { 'loginOtp.sending': slowSend };

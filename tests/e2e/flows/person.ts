@@ -23,7 +23,9 @@ export interface PersonMapping {
   start: string;
   /** An event's action; `null` when no person can cause it here (the reason is in `notReplayed`). */
   action: (event: AnyEventObject) => EventAction | null;
-  /** Per screen state (a top-level state with `meta.route`): what the person sees there. */
+  /** The URL path of a screen state (its `meta.route` resolved); `start` when absent. */
+  route?: (screenId: string) => string;
+  /** Per screen state (its state node id, e.g. `loginOtp.enterDetails`): what the person sees there. */
   sees: Record<string, (ctx: PersonContext) => Promise<void>>;
   /** Screen states no browser path can reach here, with the reason and where else they are proven. */
   notReplayed: Record<string, string>;
