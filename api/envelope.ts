@@ -24,7 +24,8 @@ export type ErrorCode =
   | 'OTP_EXPIRED'
   | 'DRAFT_STALE'
   | 'DRAFT_EXPIRED'
-  | 'DRAFT_SUBMITTED';
+  | 'DRAFT_SUBMITTED'
+  | 'CONTACT_MISSING';
 
 export const SUCCESS_CODE = '200';
 

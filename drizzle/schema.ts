@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { StoredVerifiedContacts } from '../machines/rules/drafts';
 
 /**
  * Reference values the portal reads at run time, looked up by (type, code).
@@ -214,6 +215,12 @@ export const drafts = pgTable(
     contactEmail: text('contact_email'),
     /** 8 digits. */
     contactMobile: text('contact_mobile'),
+    /**
+     * The contacts confirmed by a one-time code (purpose 'contact'), normalised as `contactEmail` /
+     * `contactMobile`: `{ email?: { value, at }, mobile?: { value, at } }`. One counts as verified only
+     * while its value still equals the current answer (api/services/drafts.ts `verifiedContactsOf`).
+     */
+    verifiedContacts: jsonb('verified_contacts').$type<StoredVerifiedContacts>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),

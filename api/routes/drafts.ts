@@ -1,5 +1,11 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
-import { DRAFT_BODY_LIMIT_BYTES, draftCreateSchema, draftSaveSchema } from '../../machines/rules/drafts';
+import {
+  DRAFT_BODY_LIMIT_BYTES,
+  contactSendSchema,
+  contactVerifySchema,
+  draftCreateSchema,
+  draftSaveSchema,
+} from '../../machines/rules/drafts';
 import { otpSendSchema, otpVerifySchema } from '../../machines/rules/otp';
 import { SUCCESS_CODE, sendEnvelope, sendOk } from '../envelope';
 import { UnauthorizedError } from '../errors';
@@ -83,7 +89,9 @@ export function draftsRouter({
 
   /**
    * GET /api/drafts/:applicationNo  (Bearer: the draft's token)
-   * 200 data { applicationNo, formKey, answers, step, version, validUntil, updatedAt };
+   * 200 data { applicationNo, formKey, answers, step, version, validUntil, updatedAt, verifiedContacts }:
+   *     `verifiedContacts` { email?, mobile? } lists the contacts confirmed by a code whose answer has not
+   *     changed since;
    * 401 UNAUTHORIZED no token, or one that opens no draft; 403 FORBIDDEN a token of another draft (also
    * when no draft has this number); 410 DRAFT_EXPIRED the draft's validity is over.
    */
@@ -119,6 +127,35 @@ export function draftsRouter({
         'Cache-Control': 'no-store',
       })
       .end(Buffer.from(pdf));
+  });
+
+  /**
+   * POST /api/drafts/:applicationNo/contact/send  (Bearer)  body { channel: 'email' | 'mobile', lang? }
+   * 200 data { resendAfterSeconds, expiresInSeconds, to }: a one-time code (purpose 'contact') went to the
+   *     applicant's email or mobile as last saved (answers applicantEmail / applicantMobile); `to` is that
+   *     address masked (`c***@example.hk`, `****4567`);
+   * 400 CONTACT_MISSING data { channel }: the draft has no valid answer for the channel; 400 BAD_REQUEST
+   *     field errors; 401 / 403 / 410 DRAFT_EXPIRED as for GET; 409 DRAFT_SUBMITTED;
+   * 429 OTP_RESEND_TOO_SOON | OTP_RATE_LIMITED | OTP_LOCKED with Retry-After and data { retryAfterSeconds }
+   *     (the limits of the login and resume, keyed on the application number and the address).
+   */
+  router.post('/:applicationNo/contact/send', authorised, requireJson, smallJson, async (req, res) => {
+    const request = contactSendSchema.parse(req.body);
+    sendOk(req, res, await drafts.sendContactCode(currentDraft(res), request), 'drafts.contact.sent');
+  });
+
+  /**
+   * POST /api/drafts/:applicationNo/contact/verify  (Bearer)  body { channel, code, lang? }
+   * 200 data { verifiedContacts: { email?, mobile? } }: the contact is recorded as verified (normalised);
+   *     the answer lists every contact verified and unchanged since;
+   * 400 CONTACT_MISSING | BAD_REQUEST; 401 / 403 / 410 DRAFT_EXPIRED as for GET; 409 DRAFT_SUBMITTED;
+   * 410 OTP_EXPIRED no live code for this channel and address (also a code of another channel, of an
+   *     address since changed, or of purpose login / resume); 422 OTP_WRONG data { attemptsLeft } |
+   *     OTP_BURNT; 429 OTP_LOCKED with Retry-After.
+   */
+  router.post('/:applicationNo/contact/verify', authorised, requireJson, smallJson, async (req, res) => {
+    const request = contactVerifySchema.parse(req.body);
+    sendOk(req, res, await drafts.verifyContact(currentDraft(res), request), 'drafts.contact.verified');
   });
 
   /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
 import { draftTokens, drafts } from '../../drizzle/schema';
-import type { DraftAnswers } from '../../machines/rules/drafts';
+import type { ContactChannel, DraftAnswers, StoredVerifiedContacts } from '../../machines/rules/drafts';
 import type { ApplicationContact } from './otp.repo';
 
 /** The queries of drafts. Each takes the database or the transaction it runs in. */
@@ -20,6 +20,7 @@ export interface DraftHead {
 export interface DraftRecord extends DraftHead {
   answers: DraftAnswers;
   step: number | null;
+  verifiedContacts: StoredVerifiedContacts;
 }
 
 /** The fields a save writes (besides the version and the times). */
@@ -91,7 +92,12 @@ export async function draftOfToken(db: Db, tokenHash: string): Promise<DraftHead
 
 export async function readDraft(db: Db, id: number): Promise<DraftRecord | undefined> {
   const [row] = await db
-    .select({ ...headColumns, answers: drafts.answers, step: drafts.step })
+    .select({
+      ...headColumns,
+      answers: drafts.answers,
+      step: drafts.step,
+      verifiedContacts: drafts.verifiedContacts,
+    })
     .from(drafts)
     .where(eq(drafts.id, id))
     .limit(1);
@@ -159,6 +165,26 @@ export function prepareSaveIfCurrent(
     });
     return row;
   };
+}
+
+/**
+ * Records `value` as the draft's confirmed contact of `channel` (replacing an earlier one of that channel)
+ * in one statement; answers the draft's answers and confirmed contacts as they are now, or undefined when
+ * the draft is gone.
+ */
+export async function recordVerifiedContact(
+  tx: Db,
+  row: { id: number; channel: ContactChannel; value: string; at: Date },
+): Promise<{ answers: DraftAnswers; verifiedContacts: StoredVerifiedContacts } | undefined> {
+  const entry = JSON.stringify({ [row.channel]: { value: row.value, at: row.at.toISOString() } });
+  const [updated] = await tx
+    .update(drafts)
+    .set({ verifiedContacts: sql`${drafts.verifiedContacts} || ${entry}::jsonb` })
+    .where(eq(drafts.id, row.id))
+    .returning({ answers: drafts.answers, verifiedContacts: drafts.verifiedContacts });
+  return updated
+    ? { answers: updated.answers as DraftAnswers, verifiedContacts: updated.verifiedContacts }
+    : undefined;
 }
 
 /**

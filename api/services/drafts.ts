@@ -5,6 +5,11 @@ import type { Db } from '../../drizzle/db';
 import {
   APPLICANT_EMAIL_FIELD,
   APPLICANT_MOBILE_FIELD,
+  type ContactChannel,
+  type ContactCodeSentData,
+  type ContactSendRequest,
+  type ContactVerifiedData,
+  type ContactVerifyRequest,
   DEFAULT_DRAFT_VALIDITY_DAYS,
   type DraftAnswers,
   type DraftCreateRequest,
@@ -14,6 +19,8 @@ import {
   type DraftSaveRequest,
   type DraftSavedData,
   MAX_DRAFT_VALIDITY_DAYS,
+  type StoredVerifiedContacts,
+  type VerifiedContacts,
 } from '../../machines/rules/drafts';
 import type { Language } from '../../machines/rules/language';
 import {
@@ -25,6 +32,7 @@ import {
 } from '../../machines/rules/otp';
 import { type Clock, HOUR_MS, addMs } from '../clock';
 import {
+  ApiError,
   DraftExpiredError,
   DraftStaleError,
   DraftSubmittedError,
@@ -41,6 +49,7 @@ import {
   insertDraftToken,
   prepareSaveIfCurrent,
   readDraft,
+  recordVerifiedContact,
 } from './drafts.repo';
 import type { OtpService } from './otp';
 import { hashToken } from './sessions';
@@ -117,6 +126,45 @@ export function contactOf(answers: DraftAnswers): {
   };
 }
 
+/**
+ * The contacts that count as verified now: those confirmed by a one-time code (`stored`, normalised) whose
+ * value still equals the current answer (normalised as `contactOf`). Changing an answer makes that contact
+ * unverified again; changing it back makes it verified again (the same address was confirmed). Pure.
+ */
+export function verifiedContactsOf(
+  answers: DraftAnswers,
+  stored: StoredVerifiedContacts | null | undefined,
+): VerifiedContacts {
+  const { contactEmail, contactMobile } = contactOf(answers);
+  const verified: VerifiedContacts = {};
+  if (contactEmail !== null && stored?.email?.value === contactEmail) verified.email = contactEmail;
+  if (contactMobile !== null && stored?.mobile?.value === contactMobile) verified.mobile = contactMobile;
+  return verified;
+}
+
+/** The draft's current (normalised) answer for `channel`, or null when there is none or it is not valid. */
+export function contactFor(answers: DraftAnswers, channel: ContactChannel): string | null {
+  const { contactEmail, contactMobile } = contactOf(answers);
+  return channel === 'email' ? contactEmail : contactMobile;
+}
+
+/**
+ * An address as shown back to the draft's owner: `c***@example.hk` (the first character of the local
+ * part, then the domain), `****4567` (the last four digits of the mobile).
+ */
+export function maskContact(channel: ContactChannel, value: string): string {
+  if (channel === 'mobile') return `****${value.slice(-4)}`;
+  const at = value.lastIndexOf('@');
+  return `${value.slice(0, 1)}***${value.slice(at)}`;
+}
+
+/** 400: the draft has no (valid) applicant email or mobile for the channel asked for. */
+export class ContactMissingError extends ApiError {
+  constructor(channel: ContactChannel) {
+    super(400, 'CONTACT_MISSING', 'drafts.contact.missing', { channel });
+  }
+}
+
 /** The draft a request's token opens (res.locals.draft): its head, and the token's hash. */
 export interface DraftAccess extends DraftHead {
   tokenHash: string;
@@ -186,6 +234,16 @@ export interface DraftService {
   sendResumeCode(request: OtpSendRequest): Promise<OtpSentData>;
   /** Checks the code and issues a new token for the draft (earlier tokens keep working). */
   resume(request: OtpVerifyRequest): Promise<DraftResumedData>;
+  /**
+   * A one-time code (purpose 'contact') to the draft's applicant email or mobile as last saved: 400
+   * CONTACT_MISSING without one; the OTP limits (429) as for the login and resume; 409 when submitted.
+   */
+  sendContactCode(access: DraftAccess, request: ContactSendRequest): Promise<ContactCodeSentData>;
+  /**
+   * Checks a code sent by `sendContactCode` for the same channel and current address and records the
+   * contact as verified: 422 OTP_WRONG / OTP_BURNT, 410 OTP_EXPIRED, 429 OTP_LOCKED as the OTP service.
+   */
+  verifyContact(access: DraftAccess, request: ContactVerifyRequest): Promise<ContactVerifiedData>;
   /** Deletes the drafts expired at `now` (default: the clock's now). */
   purgeExpired(now?: Date): Promise<number>;
 }
@@ -205,6 +263,16 @@ export function createDraftService({
     language,
     ...contactOf(answers),
   });
+
+  /** The draft and its current answer for `channel`; 400 CONTACT_MISSING without one, 409 when submitted. */
+  async function contactToConfirm(access: DraftAccess, channel: ContactChannel) {
+    const draft = await readDraft(db, access.id);
+    if (!draft) throw new UnauthorizedError('drafts.unauthorized');
+    if (draft.submittedAt) throw new DraftSubmittedError();
+    const value = contactFor(draft.answers, channel);
+    if (value === null) throw new ContactMissingError(channel);
+    return { draft, value };
+  }
 
   return {
     validityDays,
@@ -268,6 +336,7 @@ export function createDraftService({
         version: draft.version,
         validUntil: draft.validUntil.toISOString(),
         updatedAt: draft.updatedAt.toISOString(),
+        verifiedContacts: verifiedContactsOf(draft.answers, draft.verifiedContacts),
       };
     },
 
@@ -336,6 +405,35 @@ export function createDraftService({
         version: draft.version,
         validUntil: draft.validUntil.toISOString(),
       };
+    },
+
+    async sendContactCode(access, request) {
+      const { draft, value } = await contactToConfirm(access, request.channel);
+      // The lookup is the drafts' (as for resume): the code goes to the address on file, which is `value`.
+      const sent = await otp.send(
+        { applicationNo: draft.applicationNo, contact: { kind: request.channel, value } },
+        'contact',
+        findDraftContact,
+      );
+      return { ...sent, to: maskContact(request.channel, value) };
+    },
+
+    async verifyContact(access, request) {
+      const { draft, value } = await contactToConfirm(access, request.channel);
+      const now = clock.now();
+      // The challenge is bound to the number, this channel's current address and purpose 'contact': a code
+      // for the other channel, an earlier address, or another purpose finds no live code (410).
+      const stored = await otp.verify(
+        { applicationNo: draft.applicationNo, contact: { kind: request.channel, value }, code: request.code },
+        async (tx, draftId) => {
+          if (draftId !== draft.id) return undefined;
+          return recordVerifiedContact(tx, { id: draftId, channel: request.channel, value, at: now });
+        },
+        'contact',
+      );
+      // Purged between the two statements: the token no longer opens anything.
+      if (!stored) throw new UnauthorizedError('drafts.unauthorized');
+      return { verifiedContacts: verifiedContactsOf(stored.answers, stored.verifiedContacts) };
     },
 
     purgeExpired(now = clock.now()) {

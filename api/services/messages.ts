@@ -16,7 +16,10 @@ export interface OtpMessage {
   language: Language;
   applicationNo: string;
   code: string;
-  /** What the code is for: 'resume' (a saved draft) has its own wording; anything else is the login's. */
+  /**
+   * What the code is for: 'resume' (a saved draft) and 'contact' (confirming a draft's email or mobile)
+   * have their own wording; anything else is the login's.
+   */
   purpose?: string;
 }
 
@@ -57,7 +60,7 @@ export interface MessageServiceOptions {
   logger: Logger;
 }
 
-/** The one-time password texts in `language` (i18n/<lang>/api.json, message.otp.* or message.resume.*). */
+/** The one-time password texts in `language` (i18n/<lang>/api.json, message.otp.*, message.resume.* or message.contact.*). */
 export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' | 'code' | 'purpose'>): {
   subject: string;
   email: string;
@@ -68,7 +71,12 @@ export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' 
     code: message.code,
     minutes: OTP_TTL_SECONDS / 60,
   };
-  const texts = message.purpose === 'resume' ? 'message.resume' : 'message.otp';
+  const texts =
+    message.purpose === 'resume'
+      ? 'message.resume'
+      : message.purpose === 'contact'
+        ? 'message.contact'
+        : 'message.otp';
   return {
     subject: translate(message.language, `${texts}.subject`),
     email: translate(message.language, `${texts}.email`, params),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORM_SPECS } from '../routes';
-import { langSchema } from './otp';
+import { langSchema, otpCodeSchema } from './otp';
 
 /**
  * Save and resume ("drafts") and the address search: the limits, shared by the API (which enforces
@@ -202,6 +202,54 @@ export const draftSaveSchema = z.object(
   { error: 'validation.body.notObject' },
 );
 
+/** The contacts of a draft that can be confirmed by a one-time code: the applicant's email and mobile. */
+export const CONTACT_CHANNELS = ['email', 'mobile'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+export const contactChannelSchema = z.enum(CONTACT_CHANNELS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? 'validation.channel.required'
+      : 'validation.channel.invalid',
+});
+
+/** POST /api/drafts/:applicationNo/contact/send */
+export const contactSendSchema = z.object(
+  { channel: contactChannelSchema, lang: langSchema.optional() },
+  { error: 'validation.body.notObject' },
+);
+
+/** POST /api/drafts/:applicationNo/contact/verify */
+export const contactVerifySchema = z.object(
+  { channel: contactChannelSchema, code: otpCodeSchema, lang: langSchema.optional() },
+  { error: 'validation.body.notObject' },
+);
+
+export type ContactSendRequest = z.infer<typeof contactSendSchema>;
+export type ContactVerifyRequest = z.infer<typeof contactVerifySchema>;
+
+/**
+ * What a draft stores of its confirmed contacts (`drafts.verified_contacts`): per channel the normalised
+ * value that was confirmed (lower-case email; 8-digit mobile) and when (ISO 8601).
+ */
+export type StoredVerifiedContacts = Partial<Record<ContactChannel, { value: string; at: string }>>;
+
+/** The contacts that count as verified: those whose confirmed value still equals the current answer. */
+export type VerifiedContacts = Partial<Record<ContactChannel, string>>;
+
+/** 200 of POST /api/drafts/:applicationNo/contact/send. */
+export interface ContactCodeSentData {
+  resendAfterSeconds: number;
+  expiresInSeconds: number;
+  /** Where the code went, masked: `c***@example.hk`, `****4567`. */
+  to: string;
+}
+
+/** 200 of POST /api/drafts/:applicationNo/contact/verify. */
+export interface ContactVerifiedData {
+  verifiedContacts: VerifiedContacts;
+}
+
 export type DraftCreateRequest = z.infer<typeof draftCreateSchema>;
 export type DraftSaveRequest = z.infer<typeof draftSaveSchema>;
 
@@ -236,6 +284,8 @@ export interface DraftData {
   version: number;
   validUntil: string;
   updatedAt: string;
+  /** The applicant's email and mobile confirmed by a one-time code and unchanged since. */
+  verifiedContacts: VerifiedContacts;
 }
 
 /** 200 of POST /api/drafts/resume/verify: a new token for the draft, and where the applicant left off. */

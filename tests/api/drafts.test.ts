@@ -99,6 +99,7 @@ describe('GET /api/drafts/:applicationNo', () => {
       version: 1,
       validUntil: draft.validUntil,
       updatedAt: h.clock.now().toISOString(),
+      verifiedContacts: {},
     });
   });
 

@@ -129,6 +129,27 @@ test.describe('the application wizard', () => {
     expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  test('the applicant confirms the email address with a one-time password before submitting', async ({
+    page,
+  }) => {
+    const definition = FORM_CATALOGUE.cccaiMh3;
+    const answers = answersFor(definition, 'confirm');
+    await fillFirstStepAndPreview(page, definition, answers);
+    await expect(page.locator('.save-indicator')).toContainText(/Saved at/);
+    const box = page
+      .getByRole('region', { name: 'Confirm your email address or mobile number' })
+      .or(page.locator('section.verify-contact'));
+    await expect(box).toBeVisible();
+    const email = String(answers.applicantEmail);
+    const byEmail = box.getByText(`Email ${email}`);
+    if (await byEmail.isVisible()) await byEmail.click();
+    await box.getByRole('button', { name: 'Send a one-time password' }).click();
+    await box.getByLabel('One-time password').fill(await codeSentTo(page, email));
+    await box.getByRole('button', { name: 'Submit' }).click();
+    await expect(box).toContainText(`Confirmed: ${email}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test('the address search dialog fills both address lines, by keyboard alone', async ({ page }) => {
     await page.goto(firstStepPath('cccaiC2'));
     await pageReady(page);

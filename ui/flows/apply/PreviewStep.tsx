@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { applicableFieldIds } from '../../../machines/forms';
 import type { AddressAnswer, Field, FormDefinition, TableRow } from '../../../machines/forms/types';
 import type { ApplyActor } from './apply-store';
+import { VerifyContact } from './VerifyContact';
 
 /** An answer as the preview (and the PDF) prints it. */
 function AnswerText({ field, value }: { field: Field; value: unknown }) {
@@ -116,6 +117,13 @@ export function PreviewStep({
               );
             }),
       )}
+      {applicationNo ? (
+        <VerifyContact
+          applicationNo={applicationNo}
+          email={typeof answers.applicantEmail === 'string' ? answers.applicantEmail.trim() : ''}
+          mobile={typeof answers.applicantMobile === 'string' ? answers.applicantMobile.trim() : ''}
+        />
+      ) : null}
       <div className="form__actions">
         <Button className="button" onPress={() => actor.send({ type: 'step.back' })}>
           {t('wizard:back')}

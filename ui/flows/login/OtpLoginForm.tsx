@@ -23,15 +23,23 @@ interface Props {
   applicationNoLabel?: string;
   /** What to do with the session once the code is verified. */
   onDone: (session: LoginSession) => void;
+  /**
+   * Details already known (confirming a contact of a draft): the two fields are not shown, the send
+   * button and the sent notice say what is being confirmed.
+   */
+  fixed?: { applicationNo: string; contact: string; sendLabel: string; sentText: string };
 }
 
 /**
  * The one-time code form of the login machine: application number and contact, Send OTP Code, the
  * code with Resend OTP after its countdown, Submit. Every state of the machine has its rendering here.
  */
-export function OtpLoginForm({ machine, applicationNoLabel, onDone }: Props) {
+export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Props) {
   const { t } = useTranslation('auth');
-  const [snapshot, send] = useMachine(machine, { input: { now: () => Date.now() }, ...inspectOptions() });
+  const [snapshot, send] = useMachine(machine, {
+    input: { now: () => Date.now(), applicationNo: fixed?.applicationNo, contact: fixed?.contact },
+    ...inspectOptions(),
+  });
   const [attempt, setAttempt] = useState(0);
   const ids = { applicationNo: useId(), contact: useId(), code: useId() };
   const { context: c } = snapshot;
@@ -124,34 +132,38 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone }: Props) {
           send(inCodeStep ? { type: 'otp.submit' } : { type: 'otp.send' });
         }}
       >
-        <TextField
-          id={ids.applicationNo}
-          label={applicationNoLabel ?? t('findMyCase.applicationNo.label')}
-          description={t('findMyCase.applicationNo.description')}
-          errorMessage={fieldErrors.applicationNo}
-          value={c.applicationNo}
-          onChange={(v) => send({ type: 'details.change', applicationNo: v })}
-          isReadOnly={inCodeStep || busy || waiting}
-          autoComplete="off"
-          spellCheck="false"
-          name="applicationNo"
-        />
-        <TextField
-          id={ids.contact}
-          label={t('findMyCase.contact.label')}
-          description={t('findMyCase.contact.description')}
-          errorMessage={fieldErrors.contact}
-          value={c.contact}
-          onChange={(v) => send({ type: 'details.change', contact: v })}
-          isReadOnly={inCodeStep || busy || waiting}
-          autoComplete="email"
-          spellCheck="false"
-          name="contact"
-        />
+        {fixed ? null : (
+          <>
+            <TextField
+              id={ids.applicationNo}
+              label={applicationNoLabel ?? t('findMyCase.applicationNo.label')}
+              description={t('findMyCase.applicationNo.description')}
+              errorMessage={fieldErrors.applicationNo}
+              value={c.applicationNo}
+              onChange={(v) => send({ type: 'details.change', applicationNo: v })}
+              isReadOnly={inCodeStep || busy || waiting}
+              autoComplete="off"
+              spellCheck="false"
+              name="applicationNo"
+            />
+            <TextField
+              id={ids.contact}
+              label={t('findMyCase.contact.label')}
+              description={t('findMyCase.contact.description')}
+              errorMessage={fieldErrors.contact}
+              value={c.contact}
+              onChange={(v) => send({ type: 'details.change', contact: v })}
+              isReadOnly={inCodeStep || busy || waiting}
+              autoComplete="email"
+              spellCheck="false"
+              name="contact"
+            />
+          </>
+        )}
         {inCodeStep ? (
           <>
             <p className="notice notice--info" role="status">
-              {t('findMyCase.sent')}
+              {fixed?.sentText ?? t('findMyCase.sent')}
             </p>
             <TextField
               id={ids.code}
@@ -183,14 +195,16 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone }: Props) {
                 </span>
               ) : null}
             </div>
-            <Button className="button button--link" onPress={() => send({ type: 'details.edit' })}>
-              {t('findMyCase.changeDetails')}
-            </Button>
+            {fixed ? null : (
+              <Button className="button button--link" onPress={() => send({ type: 'details.edit' })}>
+                {t('findMyCase.changeDetails')}
+              </Button>
+            )}
           </>
         ) : (
           <div className="form__actions">
             <Button type="submit" className="button button--primary" isDisabled={busy || waiting}>
-              {busy ? t('findMyCase.working') : t('findMyCase.send')}
+              {busy ? t('findMyCase.working') : (fixed?.sendLabel ?? t('findMyCase.send'))}
             </Button>
           </div>
         )}
@@ -202,7 +216,7 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone }: Props) {
           </div>
         ) : null}
       </Form>
-      <p className="field__hint">{t('findMyCase.help')}</p>
+      {fixed ? null : <p className="field__hint">{t('findMyCase.help')}</p>}
     </>
   );
 }

@@ -35,7 +35,7 @@ export function toOtpError(error: unknown): OtpError {
 }
 
 /** An Error that carries the machine's typed OtpError fields (the machine reads `kind` and the rest). */
-function otpFailure(error: unknown): Error {
+export function otpFailure(error: unknown): Error {
   const detail = toOtpError(error);
   return Object.assign(new Error(detail.kind), detail);
 }

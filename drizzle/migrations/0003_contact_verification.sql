@@ -1,0 +1,1 @@
+ALTER TABLE "drafts" ADD COLUMN "verified_contacts" jsonb DEFAULT '{}'::jsonb NOT NULL;

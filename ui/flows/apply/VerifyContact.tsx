@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import i18next from 'i18next';
+import {
+  loginOtpMachine,
+  type LoginSession,
+  type SendCodeInput,
+  type SendCodeOutput,
+  type VerifyCodeInput,
+} from '../../../machines/flows/login-otp.machine';
+import { api } from '../../api';
+import { RadioField } from '../../components/ChoiceFields';
+import { OtpLoginForm } from '../login/OtpLoginForm';
+import { otpFailure } from '../login/otp-actors';
+import { draftToken } from './draft-tokens';
+
+type Channel = 'email' | 'mobile';
+type Verified = Partial<Record<Channel, string>>;
+
+const auth = (applicationNo: string) => ({
+  headers: { Authorization: `Bearer ${draftToken(applicationNo) ?? ''}` },
+});
+const path = (applicationNo: string, action: string) =>
+  `drafts/${encodeURIComponent(applicationNo)}/contact/${action}`;
+
+/** The login machine's actors over the draft's contact endpoints: the same one-time code service, its own purpose. */
+function contactActors(channel: Channel) {
+  return {
+    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
+      try {
+        const body = { channel, lang: i18next.language };
+        return (
+          await api.post<SendCodeOutput>(path(input.applicationNo, 'send'), body, {
+            quiet: true,
+            ky: auth(input.applicationNo),
+          })
+        ).data;
+      } catch (e) {
+        throw otpFailure(e);
+      }
+    }),
+    verifyCode: fromPromise<LoginSession, VerifyCodeInput>(async ({ input }) => {
+      try {
+        const body = { channel, code: input.code, lang: i18next.language };
+        await api.post(path(input.applicationNo, 'verify'), body, {
+          quiet: true,
+          ky: auth(input.applicationNo),
+        });
+        return {
+          token: '',
+          applicationNo: input.applicationNo,
+          role: 'contact',
+          userId: channel,
+          idleTimeoutMinutes: 0,
+        };
+      } catch (e) {
+        throw otpFailure(e);
+      }
+    }),
+  };
+}
+
+/**
+ * Confirming the applicant's email or mobile with a one-time code before submission (issue: verified
+ * contacts). It reuses the login machine with the draft's number and the contact already known.
+ */
+export function VerifyContact({
+  applicationNo,
+  email,
+  mobile,
+}: {
+  applicationNo: string;
+  email: string;
+  mobile: string;
+}) {
+  const { t } = useTranslation('wizard');
+  const [verified, setVerified] = useState<Verified>({});
+  const [channel, setChannel] = useState<Channel>(email ? 'email' : 'mobile');
+  const [round, setRound] = useState(0);
+  const machine = useMemo(() => loginOtpMachine.provide({ actors: contactActors(channel) }), [channel]);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .get<{ verifiedContacts?: Verified }>(`drafts/${encodeURIComponent(applicationNo)}`, undefined, {
+        quiet: true,
+        noLoading: true,
+        ky: auth(applicationNo),
+      })
+      .then((answer) => live && setVerified(answer.data.verifiedContacts ?? {}))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [applicationNo, round]);
+
+  const done = Object.entries(verified).filter(([, v]) => Boolean(v));
+  const contact = channel === 'email' ? email : mobile;
+  return (
+    <section className="notice notice--info verify-contact" aria-labelledby="verify-contact-title">
+      <h2 id="verify-contact-title">{t('contact.title')}</h2>
+      {done.length > 0 ? (
+        <ul className="verify-contact__done">
+          {done.map(([c, v]) => (
+            <li key={c}>
+              <span aria-hidden="true">✓ </span>
+              {t('contact.verified', { to: v })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {done.length === 0 ? (
+        <>
+          <p>{t('contact.intro')}</p>
+          {!email && !mobile ? (
+            <p>{t('contact.missing')}</p>
+          ) : (
+            <>
+              {email && mobile ? (
+                <RadioField
+                  id="verify-contact-channel"
+                  label={t('contact.channel')}
+                  value={channel}
+                  onChange={(v) => setChannel(v === 'mobile' ? 'mobile' : 'email')}
+                  options={[
+                    { value: 'email', label: t('contact.email', { to: email }) },
+                    { value: 'mobile', label: t('contact.mobile', { to: mobile }) },
+                  ]}
+                />
+              ) : null}
+              <OtpLoginForm
+                key={channel}
+                machine={machine}
+                fixed={{
+                  applicationNo,
+                  contact,
+                  sendLabel: t('contact.send'),
+                  sentText: t('contact.sent', { to: contact }),
+                }}
+                onDone={() => setRound((r) => r + 1)}
+              />
+            </>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
