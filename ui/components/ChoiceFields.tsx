@@ -1,8 +1,6 @@
 import {
   Button,
   Checkbox,
-  FieldError,
-  Label,
   ListBox,
   ListBoxItem,
   Popover,
@@ -10,8 +8,8 @@ import {
   RadioGroup,
   Select,
   SelectValue,
-  Text,
 } from 'react-aria-components';
+import { FieldHead } from './FieldHead';
 
 interface ChoiceProps {
   id: string;
@@ -44,13 +42,7 @@ export function RadioField({
       isInvalid={Boolean(errorMessage)}
       isRequired={isRequired}
     >
-      <Label className="field__label">{label}</Label>
-      {description ? (
-        <Text slot="description" className="field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHead label={label} description={description} errorMessage={errorMessage} />
       <div className="choices">
         {options.map((o) => (
           <Radio key={o.value} value={o.value} className="choice">
@@ -85,13 +77,7 @@ export function SelectField({
       isInvalid={Boolean(errorMessage)}
       isRequired={isRequired}
     >
-      <Label className="field__label">{label}</Label>
-      {description ? (
-        <Text slot="description" className="field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHead label={label} description={description} errorMessage={errorMessage} />
       <Button className="field__input field__select">
         <SelectValue />
         <span aria-hidden="true">▾</span>

@@ -1,11 +1,5 @@
-import {
-  FieldError,
-  Input,
-  Label,
-  Text,
-  TextField as AriaTextField,
-  type TextFieldProps,
-} from 'react-aria-components';
+import { Input, TextField as AriaTextField, type TextFieldProps } from 'react-aria-components';
+import { FieldHead } from './FieldHead';
 
 interface Props extends Omit<TextFieldProps, 'children' | 'isInvalid'> {
   label: string;
@@ -29,13 +23,7 @@ export function TextField({
 }: Props) {
   return (
     <AriaTextField {...props} isInvalid={Boolean(errorMessage)} className="field">
-      <Label className="field__label">{label}</Label>
-      {description ? (
-        <Text slot="description" className="field__hint">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHead label={label} description={description} errorMessage={errorMessage} />
       <Input className="field__input" inputMode={inputMode} placeholder={placeholder} size={size} />
     </AriaTextField>
   );
