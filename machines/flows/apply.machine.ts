@@ -34,6 +34,19 @@ const gotoStep = {
   target: '#apply.wizard.fill',
   actions: ['assignRequestedStep', 'clearReturn', 'clearErrors', 'requestSave'],
 } as const;
+/** Back from a fill step: to the preview when "Change" brought the applicant here, else the previous fill step. */
+const backFromFill = [
+  {
+    guard: 'isReturningToPreview',
+    target: '#apply.wizard.preview',
+    actions: ['clearErrors', 'clearReturn', 'requestSave'],
+  },
+  {
+    guard: 'hasPreviousFillStep',
+    target: '#apply.wizard.fill',
+    actions: ['previousStep', 'clearErrors', 'requestSave'],
+  },
+] as const;
 const backToDocuments = { target: '#apply.wizard.upload.documents', actions: 'clearSignature' } as const;
 const at = (kind: 'preview' | 'upload' | 'success') => ({ type: 'enterStep', params: { kind } }) as const;
 
@@ -60,30 +73,9 @@ export const applyMachine = applySetup.createMachine({
               },
               { target: 'fill', actions: ['nextStep', 'clearErrors', 'requestSave'] },
             ],
-            'step.back': [
-              {
-                guard: 'isReturningToPreview',
-                target: 'preview',
-                actions: ['clearErrors', 'clearReturn', 'requestSave'],
-              },
-              {
-                guard: 'hasPreviousFillStep',
-                target: 'fill',
-                actions: ['previousStep', 'clearErrors', 'requestSave'],
-              },
-            ],
-            'history.back': [
-              {
-                guard: 'isReturningToPreview',
-                target: 'preview',
-                actions: ['clearErrors', 'clearReturn', 'requestSave'],
-              },
-              {
-                guard: 'hasPreviousFillStep',
-                target: 'fill',
-                actions: ['previousStep', 'clearErrors', 'requestSave'],
-              },
-            ],
+            'step.back': backFromFill,
+            // The browser's back button is the Back button.
+            'history.back': backFromFill,
             'step.goto': gotoStep,
             'draft.save': { guard: 'canSaveForLater', target: 'savingForLater' },
           },
