@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
@@ -13,6 +13,10 @@ import { type Clock, systemClock } from './clock';
 import { NotFoundError } from './errors';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
+import { createLocalStorage, type DocumentStorage } from './adapters/storage';
+import { createIamSmartSandbox, type IamSmartSigning } from './adapters/iamsmart';
+import { documentLimitsFromEnv, type DocumentLimits } from './services/documents';
+import type { EcertTrust } from './services/ecert';
 import { draftValidityDaysFromEnv } from './services/drafts';
 import { type MessageService, createMessageService } from './services/messages';
 
@@ -51,6 +55,16 @@ export interface AppOptions {
   draftValidityDays?: number;
   /** The address search. Default: the seeded `addresses` table (api/adapters/address.ts). */
   address?: AddressLookup;
+  /**
+   * Uploaded documents. Default: a local directory, env DOCUMENT_STORAGE_DIR, else `.data/documents`;
+   * limits from env UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (10 and 50).
+   */
+  documents?: { storage?: DocumentStorage; limits?: DocumentLimits };
+  /**
+   * Signing. Default: the iAM Smart sandbox (the real service cannot be reached from here) and the e-Cert
+   * trust given (server.ts loads it from env ECERT_ROOTS / ECERT_CRLS; none: every e-Cert is untrusted).
+   */
+  signing?: { iamSmart?: IamSmartSigning; ecertTrust?: EcertTrust };
 }
 
 /**
@@ -130,6 +144,8 @@ export function createApp({
   devRoutes = process.env.NODE_ENV !== 'production',
   draftValidityDays = draftValidityDaysFromEnv(),
   address = seededAddressLookup(db.db),
+  documents = {},
+  signing = {},
 }: AppOptions): Express {
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
   const messages =
@@ -184,6 +200,18 @@ export function createApp({
       devRoutes,
       draftValidityDays,
       address,
+      documents: {
+        storage:
+          documents.storage ??
+          createLocalStorage(process.env.DOCUMENT_STORAGE_DIR ?? path.resolve('.data/documents')),
+        limits: documents.limits ?? documentLimitsFromEnv(),
+      },
+      signing: {
+        iamSmart: signing.iamSmart ?? createIamSmartSandbox({ now: () => clock.now().getTime() }),
+        ecertTrust: signing.ecertTrust ?? { roots: [] },
+      },
+      // The download links are signed with their own key derived from the OTP key.
+      linkSecret: createHmac('sha256', otpSecret).update('download-links').digest(),
     }),
   );
 

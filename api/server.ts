@@ -10,6 +10,24 @@ import { seed } from '../drizzle/seed';
 import { backgroundSettled, createApp, defaultLogger } from './app';
 import { systemClock } from './clock';
 import { startDraftPurge } from './services/drafts-purge';
+import { createLocalStorage } from './adapters/storage';
+import { type EcertTrust, loadEcertTrust } from './services/ecert';
+
+/**
+ * The e-Cert trust from env ECERT_ROOTS and ECERT_CRLS (comma-separated paths of PEM or DER files: the
+ * Hongkong Post Root CA 3 certificate and the CRLs it publishes). Without them, no e-Cert signature is
+ * trusted (every one is refused as untrusted), which is right for a portal that was not configured.
+ */
+export async function ecertTrustFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<EcertTrust> {
+  const list = (v: string | undefined) =>
+    (v ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+  const rootPaths = list(env.ECERT_ROOTS);
+  if (rootPaths.length === 0) return { roots: [] };
+  return loadEcertTrust({ rootPaths, crlPaths: list(env.ECERT_CRLS) });
+}
 
 export interface ServerOptions {
   /** Default 3000; 0 picks a free port. */
@@ -59,7 +77,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await database.close();
     throw error;
   }
-  const app = createApp({ db: database, logger, staticDir: opts.staticDir });
+  const storage = createLocalStorage(process.env.DOCUMENT_STORAGE_DIR ?? path.resolve('.data/documents'));
+  const ecertTrust = await ecertTrustFromEnv();
+  const app = createApp({
+    db: database,
+    logger,
+    staticDir: opts.staticDir,
+    documents: { storage },
+    signing: { ecertTrust },
+  });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(opts.port ?? 3000, host, (error?: Error) => (error ? reject(error) : resolve(s)));
@@ -71,7 +97,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   server.keepAliveTimeout = 65_000;
 
   // Expired drafts are deleted now and every hour (unref'd; stopped below before the database closes).
-  const purge = startDraftPurge({ db: database.db, clock: systemClock, logger });
+  const purge = startDraftPurge({ db: database.db, clock: systemClock, logger, storage });
 
   const { port } = server.address() as AddressInfo;
   const shownHost =

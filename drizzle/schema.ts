@@ -283,6 +283,94 @@ export const addresses = pgTable('addresses', {
   searchText: text('search_text').notNull(),
 });
 
+/**
+ * A file uploaded for a draft (the Upload Documents step): one per document type of the form
+ * (`documentType` is a RequiredDocument id of the catalogue, 'layoutPlans' ...); uploading another file
+ * for a type replaces it. The bytes live in the document storage (api/adapters/storage.ts) under
+ * `storageKey`, a name the server made; `originalName` is only shown, never used as a path. Deleted with
+ * the draft (the purge removes the stored files too).
+ */
+export const draftDocuments = pgTable(
+  'draft_documents',
+  {
+    id: serial('id').primaryKey(),
+    draftId: integer('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    documentType: text('document_type').notNull(),
+    storageKey: text('storage_key').notNull().unique('draft_documents_storage_key_uq'),
+    originalName: text('original_name').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Hex SHA-256 of the file as stored. */
+    sha256: text('sha256').notNull(),
+    pageCount: integer('page_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('draft_documents_draft_type_uq').on(table.draftId, table.documentType)],
+);
+
+/**
+ * One signing of a draft (iAM Smart or e-Cert). Signing starts by freezing what is signed: the application
+ * PDF rendered at that moment (stored under `pdfStorageKey`) and the documents then uploaded; `digest` is
+ * the SHA-256 of the manifest of their hashes (api/services/signing.ts), `answersSha256` the hash of the
+ * answers it was made from. A submission needs a signed request whose digest is still the current one.
+ * `status`: 'pending' | 'signed' | 'failed' | 'expired' | 'cancelled'; `code` the service's code
+ * (D70004, D70005 ...) or the e-Cert rejection reason.
+ */
+export const signingRequests = pgTable(
+  'signing_requests',
+  {
+    id: serial('id').primaryKey(),
+    draftId: integer('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    /** 'iamsmart' | 'ecert' */
+    method: text('method').notNull(),
+    /** Our id of the request, given to the browser (random, 32 hex). */
+    requestId: text('request_id').notNull().unique('signing_requests_request_id_uq'),
+    /** The iAM Smart transaction id (null for e-Cert). */
+    externalId: text('external_id'),
+    identificationCode: text('identification_code'),
+    digest: text('digest').notNull(),
+    answersSha256: text('answers_sha256').notNull(),
+    pdfStorageKey: text('pdf_storage_key').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    /** The documents signed: [{ id, documentType, sha256 }] in manifest order. */
+    documents: jsonb('documents').notNull(),
+    status: text('status').notNull(),
+    code: text('code'),
+    /** The signer as the service or the certificate tells (name, certificate serial ...). */
+    signer: jsonb('signer'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('signing_requests_draft_idx').on(table.draftId)],
+);
+
+/**
+ * A submitted application: exactly one per draft (the unique draft id makes parallel submits collapse into
+ * one). `idempotencyKey` is the key of the request that made it; the same key gets the same answer again.
+ * `applicationId` is the "Find my case" application it became. Files can be downloaded until
+ * `downloadUntil` (7 days after submission).
+ */
+export const submissions = pgTable('submissions', {
+  id: serial('id').primaryKey(),
+  draftId: integer('draft_id')
+    .notNull()
+    .unique('submissions_draft_uq')
+    .references(() => drafts.id, { onDelete: 'restrict' }),
+  applicationId: integer('application_id')
+    .notNull()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  idempotencyKey: text('idempotency_key').notNull(),
+  signingRequestId: integer('signing_request_id')
+    .notNull()
+    .references(() => signingRequests.id, { onDelete: 'restrict' }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+  downloadUntil: timestamp('download_until', { withTimezone: true }).notNull(),
+});
+
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
 export type NewApplicationHistoryRow = typeof applicationHistory.$inferInsert;
@@ -291,4 +379,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type DraftRow = typeof drafts.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
+export type DraftDocumentRow = typeof draftDocuments.$inferSelect;
+export type SigningRequestRow = typeof signingRequests.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewAddressRow = typeof addresses.$inferInsert;

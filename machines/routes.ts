@@ -27,7 +27,8 @@ export type PageId =
   | 'findMyCase'
   | 'resume'
   | 'caseHistory'
-  | 'devOutbox';
+  | 'devOutbox'
+  | 'devIamSmart';
 
 /** Keys of i18n `entry:<key>`: the information and entry pages that lead to forms. */
 export type EntryKey =
@@ -398,6 +399,13 @@ export const ADDED_PAGES: RouteDef[] = [
     layout: 'noMenu',
     page: 'devOutbox',
     titleKey: 'auth:outbox.title',
+    group: 'hidden',
+  },
+  {
+    path: '/dev/iamsmart',
+    layout: 'noMenu',
+    page: 'devIamSmart',
+    titleKey: 'signing:phone.title',
     group: 'hidden',
   },
 ];

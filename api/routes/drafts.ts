@@ -19,15 +19,18 @@ import type { DraftAccess, DraftService } from '../services/drafts';
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /** The draft the request's bearer token opens, checked against `:applicationNo` (res.locals.draft). */
-function requireDraftToken(drafts: DraftService): RequestHandler {
+export function requireDraftToken(
+  drafts: DraftService,
+  options: { anyValidity?: boolean } = {},
+): RequestHandler {
   return async (req, res, next) => {
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
-    res.locals.draft = await drafts.authorise(token, String(req.params.applicationNo ?? ''));
+    res.locals.draft = await drafts.authorise(token, String(req.params.applicationNo ?? ''), options);
     next();
   };
 }
 
-function currentDraft(res: Response): DraftAccess {
+export function currentDraft(res: Response): DraftAccess {
   const draft: unknown = res.locals.draft;
   if (!draft) throw new UnauthorizedError('drafts.unauthorized');
   return draft as DraftAccess;

@@ -3,7 +3,14 @@ import type { Logger } from 'pino';
 import type { Database } from '../../drizzle/db';
 import type { Clock } from '../clock';
 import type { AddressLookup } from '../adapters/address';
+import type { DocumentStorage } from '../adapters/storage';
+import type { IamSmartSigning } from '../adapters/iamsmart';
 import { notFoundHandler } from '../middleware/errors';
+import { createDocumentService, type DocumentLimits } from '../services/documents';
+import type { EcertTrust } from '../services/ecert';
+import { createSigningService } from '../services/signing';
+import { createSubmissionService } from '../services/submission';
+import { applicationFilesRouters } from './application-files';
 import { createAddressService } from '../services/address';
 import { createAuthService } from '../services/auth';
 import { createDraftService } from '../services/drafts';
@@ -33,6 +40,12 @@ export interface ApiOptions {
   draftValidityDays: number;
   /** The address search behind GET /api/address. */
   address: AddressLookup;
+  /** Where uploaded documents and the signed application PDFs are kept, and the upload limits. */
+  documents: { storage: DocumentStorage; limits: DocumentLimits };
+  /** iAM Smart (the adapter: a sandbox here) and the e-Cert trust (roots and CRLs). */
+  signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
+  /** HMAC key of the signed download links. */
+  linkSecret: string | Buffer;
 }
 
 /**
@@ -55,12 +68,44 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   const auth = createAuthService({ otp, sessions });
   const drafts = createDraftService({ db, clock, otp, validityDays: options.draftValidityDays });
 
+  const documents = createDocumentService({
+    db,
+    clock,
+    storage: options.documents.storage,
+    limits: options.documents.limits,
+  });
+  const signing = createSigningService({
+    db,
+    clock,
+    storage: options.documents.storage,
+    documents,
+    iamSmart: options.signing.iamSmart,
+    ecertTrust: options.signing.ecertTrust,
+  });
+  const submission = createSubmissionService({
+    db,
+    clock,
+    documents,
+    messages,
+    linkSecret: options.linkSecret,
+  });
+  const files = applicationFilesRouters({
+    drafts,
+    documents,
+    signing,
+    submission,
+    storage: options.documents.storage,
+  });
+
   const router = Router();
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
   // Before the 100 kB parser: drafts take bodies up to 256 kB and parse them themselves.
+  // Uploads are streamed, never parsed as JSON: these come first.
+  router.use('/drafts/:applicationNo', files.perDraft);
+  router.use('/submissions', files.links);
   router.use('/drafts', draftsRouter({ drafts, clock }));
   router.use(express.json({ limit: '100kb' }));
   router.use('/address', addressRouter({ address: createAddressService(options.address) }));
@@ -68,7 +113,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.use('/application', applicationRouter(masterData));
   router.use('/auth', authRouter({ auth, sessions }));
   router.use('/health', healthRouter(database));
-  if (options.devRoutes) router.use('/dev', devRouter({ messages }));
+  if (options.devRoutes) router.use('/dev', devRouter({ messages, iamSmart: options.signing.iamSmart }));
   // Unknown path or method under /api: 404 envelope, never the SPA's index.html.
   router.use(notFoundHandler);
   return router;

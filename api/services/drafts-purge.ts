@@ -1,14 +1,18 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../drizzle/db';
 import { type Clock, HOUR_MS } from '../clock';
+import type { DocumentStorage } from '../adapters/storage';
 import { deleteExpiredDrafts } from './drafts.repo';
 
 /**
  * Deletes every draft whose validity ended at or before `now` and that was never submitted, with its
  * tokens and one-time codes. Answers how many drafts went. Safe to run from several processes at once.
  */
-export function purgeExpiredDrafts(db: Db, now: Date): Promise<number> {
-  return deleteExpiredDrafts(db, now);
+export async function purgeExpiredDrafts(db: Db, now: Date, storage?: DocumentStorage): Promise<number> {
+  const { count, storageKeys } = await deleteExpiredDrafts(db, now);
+  // The rows are gone; their files follow (a file that cannot be removed now is only wasted space).
+  if (storage) await Promise.all(storageKeys.map((key) => storage.remove(key).catch(() => undefined)));
+  return count;
 }
 
 export interface DraftPurgeOptions {
@@ -17,6 +21,8 @@ export interface DraftPurgeOptions {
   logger: Logger;
   /** Default: every hour. */
   intervalMs?: number;
+  /** Where the drafts' files are, to remove them too. */
+  storage?: DocumentStorage;
 }
 
 export interface DraftPurge {
@@ -30,7 +36,13 @@ export interface DraftPurge {
  * Purges expired drafts now and then every `intervalMs`. The timer is unref'd, so it never keeps the
  * process alive; the server stops it on shutdown before closing the database.
  */
-export function startDraftPurge({ db, clock, logger, intervalMs = HOUR_MS }: DraftPurgeOptions): DraftPurge {
+export function startDraftPurge({
+  db,
+  clock,
+  logger,
+  intervalMs = HOUR_MS,
+  storage,
+}: DraftPurgeOptions): DraftPurge {
   let running: Promise<number> = Promise.resolve(0);
   let stopped = false;
 
@@ -38,7 +50,7 @@ export function startDraftPurge({ db, clock, logger, intervalMs = HOUR_MS }: Dra
     if (stopped) return Promise.resolve(0);
     running = running.then(async () => {
       try {
-        const purged = await purgeExpiredDrafts(db, clock.now());
+        const purged = await purgeExpiredDrafts(db, clock.now(), storage);
         if (purged > 0) logger.info({ purged }, 'expired drafts purged');
         return purged;
       } catch (err) {

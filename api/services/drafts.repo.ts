@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
-import { draftTokens, drafts } from '../../drizzle/schema';
+import { draftDocuments, draftTokens, drafts, signingRequests } from '../../drizzle/schema';
 import type { ContactChannel, DraftAnswers, StoredVerifiedContacts } from '../../machines/rules/drafts';
 import type { ApplicationContact } from './otp.repo';
 
@@ -210,13 +210,28 @@ export async function findDraftContact(
 }
 
 /**
- * Deletes the drafts whose validity ended at or before `now` and that were never submitted; their tokens
- * and one-time codes go with them (ON DELETE CASCADE). Answers how many were deleted.
+ * Deletes the drafts whose validity ended at or before `now` and that were never submitted; their tokens,
+ * one-time codes, documents and signing requests go with them (ON DELETE CASCADE). Answers how many were
+ * deleted and the storage keys of their files (uploads and frozen application PDFs), to remove from the
+ * document storage after the commit.
  */
-export async function deleteExpiredDrafts(db: Db, now: Date): Promise<number> {
-  const deleted = await db
-    .delete(drafts)
-    .where(and(lte(drafts.validUntil, now), isNull(drafts.submittedAt)))
-    .returning({ id: drafts.id });
-  return deleted.length;
+export async function deleteExpiredDrafts(
+  db: Db,
+  now: Date,
+): Promise<{ count: number; storageKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const expired = and(lte(drafts.validUntil, now), isNull(drafts.submittedAt));
+    const uploads = await tx
+      .select({ key: draftDocuments.storageKey })
+      .from(draftDocuments)
+      .innerJoin(drafts, eq(drafts.id, draftDocuments.draftId))
+      .where(expired);
+    const frozen = await tx
+      .select({ key: signingRequests.pdfStorageKey })
+      .from(signingRequests)
+      .innerJoin(drafts, eq(drafts.id, signingRequests.draftId))
+      .where(expired);
+    const deleted = await tx.delete(drafts).where(expired).returning({ id: drafts.id });
+    return { count: deleted.length, storageKeys: [...uploads, ...frozen].map((r) => r.key) };
+  });
 }

@@ -226,7 +226,14 @@ export interface DraftService {
    * one that opens nothing; 403 when it opens another draft (the same whether or not the number named
    * exists); 410 when the draft has expired.
    */
-  authorise(token: string | undefined, applicationNo: string): Promise<DraftAccess>;
+  authorise(
+    token: string | undefined,
+    applicationNo: string,
+    options?: {
+      /** Skip the validity check: the submission's own routes apply the download window instead. */
+      anyValidity?: boolean;
+    },
+  ): Promise<DraftAccess>;
   read(access: DraftAccess): Promise<DraftData>;
   /** Saves over `request.version`: 409 DRAFT_STALE (nothing written) when that is no longer current. */
   save(access: DraftAccess, request: DraftSaveRequest, language: Language): Promise<DraftSavedData>;
@@ -304,7 +311,7 @@ export function createDraftService({
       return { applicationNo, version: 1, validUntil: validUntil.toISOString(), token };
     },
 
-    async authorise(token, applicationNo) {
+    async authorise(token, applicationNo, options = {}) {
       if (!token || !TOKEN_PATTERN.test(token)) throw new UnauthorizedError('drafts.unauthorized');
       const tokenHash = hashToken(token);
       const now = clock.now();
@@ -320,7 +327,7 @@ export function createDraftService({
       }
       if (access.applicationNo !== normaliseApplicationNo(applicationNo))
         throw new ForbiddenError('drafts.forbidden');
-      if (access.validUntil <= now) throw new DraftExpiredError(validityDays);
+      if (!options.anyValidity && access.validUntil <= now) throw new DraftExpiredError(validityDays);
       return access;
     },
 
@@ -436,8 +443,8 @@ export function createDraftService({
       return { verifiedContacts: verifiedContactsOf(stored.answers, stored.verifiedContacts) };
     },
 
-    purgeExpired(now = clock.now()) {
-      return deleteExpiredDrafts(db, now);
+    async purgeExpired(now = clock.now()) {
+      return (await deleteExpiredDrafts(db, now)).count;
     },
   };
 }

@@ -24,6 +24,17 @@ export interface OtpMessage {
 }
 
 /** A message as GET /api/dev/outbox lists it. */
+/** The acknowledgement of a submitted application (spec §4), to the applicant's verified contact. */
+export interface AcknowledgementMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  language: Language;
+  applicationNo: string;
+  /** The form's code ('A2') and the submission time, shown in the message. */
+  formCode: string;
+  submittedAt: Date;
+}
+
 export interface OutboxEntry {
   id: number;
   channel: string;
@@ -41,6 +52,11 @@ export interface MessageService {
    * failure is logged and kept in the outbox row); never rejects.
    */
   sendOtp(message: OtpMessage): Promise<boolean>;
+  /**
+   * The acknowledgement of a submission: the application number and that the case officer's contact
+   * details follow within 1 to 2 working days. Recorded and sent like `sendOtp`; never rejects.
+   */
+  sendAcknowledgement(message: AcknowledgementMessage): Promise<boolean>;
   /**
    * Runs `task` after the current request, so that the answer's timing does not depend on whether a
    * message is sent (or on how fast SMTP is). Tasks run one after another.
@@ -81,6 +97,26 @@ export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' 
     subject: translate(message.language, `${texts}.subject`),
     email: translate(message.language, `${texts}.email`, params),
     sms: translate(message.language, `${texts}.sms`, params),
+  };
+}
+
+/** The acknowledgement's subject, email and SMS text in the applicant's language. */
+export function acknowledgementTexts(message: AcknowledgementMessage): {
+  subject: string;
+  email: string;
+  sms: string;
+} {
+  // Hong Kong time, as the department writes dates: 2026-11-22 14:05.
+  const local = new Date(message.submittedAt.getTime() + 8 * 3_600_000).toISOString();
+  const params = {
+    applicationNo: message.applicationNo,
+    formCode: message.formCode,
+    submittedAt: `${local.slice(0, 10)} ${local.slice(11, 16)}`,
+  };
+  return {
+    subject: translate(message.language, 'message.acknowledgement.subject', params),
+    email: translate(message.language, 'message.acknowledgement.email', params),
+    sms: translate(message.language, 'message.acknowledgement.sms', params),
   };
 }
 
@@ -133,43 +169,57 @@ export function createMessageService({
     }
   }
 
+  /** Records the message (`kept`: the text the outbox row keeps) and hands `texts` to the sender. */
+  async function deliver(
+    message: { channel: 'email' | 'sms'; to: string; language: Language },
+    texts: { subject: string; email: string; sms: string },
+    kept: { email: string; sms: string },
+  ): Promise<boolean> {
+    try {
+      if (message.channel === 'email') {
+        return await record({
+          channel: 'email',
+          to: message.to,
+          subject: texts.subject,
+          body: email.transport === 'outbox' ? texts.email : kept.email,
+          language: message.language,
+          transport: email.transport,
+          send: () =>
+            email.send({
+              to: message.to,
+              subject: texts.subject,
+              text: texts.email,
+              language: message.language,
+            }),
+        });
+      }
+      return await record({
+        channel: 'sms',
+        to: message.to,
+        subject: null,
+        body: sms.transport === 'outbox' ? texts.sms : kept.sms,
+        language: message.language,
+        transport: sms.transport,
+        send: () => sms.send({ to: message.to, text: texts.sms }),
+      });
+    } catch (err) {
+      logger.error({ err }, 'message not recorded');
+      return false;
+    }
+  }
+
   return {
     async sendOtp(message) {
       const texts = otpTexts(message);
       // A code that really leaves (SMTP, gateway) is not kept readable in the database; only the
       // outbox transport, where the row is the delivery, stores it.
       const hidden = otpTexts({ ...message, code: REDACTED_CODE });
-      try {
-        if (message.channel === 'email') {
-          return await record({
-            channel: 'email',
-            to: message.to,
-            subject: texts.subject,
-            body: email.transport === 'outbox' ? texts.email : hidden.email,
-            language: message.language,
-            transport: email.transport,
-            send: () =>
-              email.send({
-                to: message.to,
-                subject: texts.subject,
-                text: texts.email,
-                language: message.language,
-              }),
-          });
-        }
-        return await record({
-          channel: 'sms',
-          to: message.to,
-          subject: null,
-          body: sms.transport === 'outbox' ? texts.sms : hidden.sms,
-          language: message.language,
-          transport: sms.transport,
-          send: () => sms.send({ to: message.to, text: texts.sms }),
-        });
-      } catch (err) {
-        logger.error({ err }, 'message not recorded');
-        return false;
-      }
+      return deliver(message, texts, hidden);
+    },
+
+    sendAcknowledgement(message) {
+      const texts = acknowledgementTexts(message);
+      return deliver(message, texts, texts);
     },
 
     inBackground(task) {

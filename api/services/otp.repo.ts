@@ -132,6 +132,19 @@ export interface LiveChallenge {
   codeHash: string;
 }
 
+/** When the newest code for this application number and purpose was made (any contact, whatever became of it). */
+export async function newestChallengeAt(
+  tx: Db,
+  applicationKeyHash: string,
+  purpose: OtpPurpose,
+): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: max(otpChallenges.createdAt) })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.applicationKeyHash, applicationKeyHash), eq(otpChallenges.purpose, purpose)));
+  return row?.at ?? null;
+}
+
 /** The newest code of this key and purpose that is neither used, burnt, replaced nor expired. */
 export async function findLiveChallenge(
   tx: Db,

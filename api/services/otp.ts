@@ -31,6 +31,7 @@ import {
   findApplicationContact,
   findLiveChallenge,
   insertChallenge,
+  newestChallengeAt,
   lockKey,
   markDelivered,
   pruneRateEvents,
@@ -103,17 +104,21 @@ const secondsUntil = (later: Date, now: Date) => Math.ceil((later.getTime() - no
 async function limitFor(
   tx: Db,
   keys: { application: string; address: string },
+  purpose: OtpPurpose,
   now: Date,
 ): Promise<TooManyRequestsError | undefined> {
   const hourAgo = addMs(now, -HOUR_MS);
   const locked = await lockedUntil(tx, keys.application, now);
   if (locked) return new TooManyRequestsError('OTP_LOCKED', secondsUntil(locked, now));
 
-  const perApplication = await rateWindow(tx, keys.application, 'otp.send.application', hourAgo);
-  if (perApplication.newest) {
-    const resendAt = addMs(perApplication.newest, RESEND_AFTER_SECONDS * SECOND_MS);
+  // A new code for the same number and purpose (whatever the contact) waits a minute after the last one;
+  // a code for another purpose (the resume code, then the contact confirmation) does not wait for it.
+  const newest = await newestChallengeAt(tx, keys.application, purpose);
+  if (newest) {
+    const resendAt = addMs(newest, RESEND_AFTER_SECONDS * SECOND_MS);
     if (resendAt > now) return new TooManyRequestsError('OTP_RESEND_TOO_SOON', secondsUntil(resendAt, now));
   }
+  const perApplication = await rateWindow(tx, keys.application, 'otp.send.application', hourAgo);
   if (perApplication.events >= MAX_SENDS_PER_HOUR && perApplication.oldest) {
     return new TooManyRequestsError(
       'OTP_RATE_LIMITED',
@@ -184,7 +189,7 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
 
         const outcome = await db.transaction(async (tx) => {
           await lockKey(tx, keys.application);
-          const limited = await limitFor(tx, keys, now);
+          const limited = await limitFor(tx, keys, purpose, now);
           if (limited) return { limited } as const;
 
           const application = await lookup(tx, request.applicationNo);

@@ -101,9 +101,15 @@ export const applyMachine = applySetup.createMachine({
           entry: at('preview'),
           on: {
             'step.next': [
-              { guard: 'areAllStepsValid', target: 'upload', actions: 'requestSave' },
+              {
+                guard: and(['areAllStepsValid', 'isContactVerified']),
+                target: 'upload',
+                actions: 'requestSave',
+              },
+              { guard: 'areAllStepsValid', actions: 'revealContactError' },
               { target: 'fill', actions: ['assignFurthestStep', 'revealErrors', 'requestSave'] },
             ],
+            'contact.verified': { actions: 'assignContact' },
             'step.back': { target: 'fill', actions: ['lastFillStep', 'requestSave'] },
             'history.back': { target: 'fill', actions: ['lastFillStep', 'requestSave'] },
             'preview.change': {
@@ -132,26 +138,20 @@ export const applyMachine = applySetup.createMachine({
               },
             },
             sign: {
-              initial: 'ready',
+              initial: 'signing',
               states: {
-                ready: {
-                  on: {
-                    'sign.start': { target: 'signing', actions: 'clearSignature' },
-                    'step.back': backToDocuments,
-                    'history.back': backToDocuments,
-                    'step.goto': gotoStep,
-                  },
-                },
-                // Busy: the back button and typed URLs wait until signing (and submitting) ends.
+                // Busy: the back button and typed URLs wait until signing ends (the signing screen has its own Back).
                 signing: {
                   meta: { busy: true },
-                  // The slot of the signing machine (iAM Smart / e-Cert), invoked here when it exists.
+                  // The signing machine (iAM Smart / e-Cert): its output is the signature, or null for "back".
                   invoke: {
                     id: 'signDocuments',
                     src: 'signDocuments',
                     input: signDocumentsInput,
-                    onDone: { target: 'signed', actions: 'assignSignature' },
-                    onError: { target: 'ready', actions: 'assignSignError' },
+                    onDone: [
+                      { guard: 'isSigned', target: 'signed', actions: 'assignSignature' },
+                      { target: '#apply.wizard.upload.documents', actions: 'clearSignature' },
+                    ],
                   },
                 },
                 signed: {
@@ -160,6 +160,7 @@ export const applyMachine = applySetup.createMachine({
                       target: '#apply.wizard.upload.submitting',
                       actions: 'clearSubmitError',
                     },
+                    'sign.start': { target: 'signing', actions: 'clearSignature' },
                     'step.back': backToDocuments,
                     'history.back': backToDocuments,
                     'step.goto': gotoStep,

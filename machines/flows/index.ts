@@ -23,6 +23,14 @@ import {
   type OtpError,
   type SendCodeOutput,
 } from './login-otp.machine';
+import {
+  ECERT_REJECTIONS,
+  type PollIamSmartOutput,
+  type PrepareEcertOutput,
+  signingMachine,
+  type SigningFailure,
+  type StartIamSmartOutput,
+} from './signing.machine';
 
 /**
  * The flow registry: everything a tool needs to walk, draw or measure a machine (the generated path tests,
@@ -172,7 +180,76 @@ const apply = defineFlow({
   },
 });
 
-export const FLOW_REGISTRY: readonly FlowEntry[] = [loginOtp, idleSession, apply];
+// Signing: iAM Smart (request, polls, the phone's answers, local expiry) and e-Cert (prepare, file, verify).
+const iamSmartRequest = (expiresAt: number): StartIamSmartOutput => ({
+  requestId: 'req-1',
+  identificationCode: '1234',
+  qrText: 'https://sandbox.iamsmart.local/sign?tx=req-1',
+  expiresAt: new Date(expiresAt).toISOString(),
+  digest: 'a'.repeat(64),
+});
+const polled: PollIamSmartOutput[] = [
+  { status: 'pending' },
+  { status: 'signed', reference: 'SIG-1' },
+  { status: 'failed', code: 'D70004' },
+  { status: 'failed', code: 'D70005' },
+  { status: 'failed', code: 'D49999' },
+  { status: 'expired' },
+  { status: 'cancelled' },
+];
+const ecertText: PrepareEcertOutput = { digest: 'b'.repeat(64), content: 'Application NEWSCH-2025-000123' };
+const network: SigningFailure = { kind: 'network' };
+const refused: SigningFailure = { kind: 'failed' };
+
+const signing = defineFlow({
+  id: 'signing',
+  machine: signingMachine,
+  doc: 'signing.md',
+  input: () => ({ applicationNo: 'NEWSCH-2025-000123', now: () => GRAPH_NOW }),
+  events: [
+    { type: 'signing.iamsmart' },
+    { type: 'signing.ecert' },
+    { type: 'signing.cancel' },
+    { type: 'signing.retry' },
+    { type: 'signing.other' },
+    { type: 'signing.back' },
+    { type: 'ecert.file', file: new Blob(['signature']), name: 'signature.p7s' },
+    { type: 'ecert.submit' },
+  ],
+  serializeState: (s) =>
+    JSON.stringify({
+      value: s.value,
+      method: s.context.method,
+      hasFile: s.context.file !== null,
+      pollFailures: s.context.pollFailures,
+      expiredLocally: s.context.expiresAt !== null && s.context.now() >= s.context.expiresAt,
+    }),
+  actorOutcomes: {
+    // A request still valid, and one whose expiry the (frozen) clock has already passed.
+    startIamSmart: [
+      done('startIamSmart', iamSmartRequest(GRAPH_NOW + 2 * MINUTE)),
+      done('startIamSmart', iamSmartRequest(GRAPH_NOW - 1000)),
+      failed('startIamSmart', network),
+      failed('startIamSmart', refused),
+    ],
+    pollIamSmart: [...polled.map((p) => done('pollIamSmart', p)), failed('pollIamSmart', network)],
+    cancelIamSmart: [done('cancelIamSmart'), failed('cancelIamSmart', network)],
+    prepareEcert: [
+      done('prepareEcert', ecertText),
+      failed('prepareEcert', network),
+      failed('prepareEcert', refused),
+    ],
+    verifyEcert: [
+      done('verifyEcert', { reference: 'SIG-2' }),
+      ...ECERT_REJECTIONS.map((reason) => failed('verifyEcert', { kind: 'rejected', reason })),
+      failed('verifyEcert', network),
+    ],
+  },
+  simplePaths: { to: (s) => s.status === 'done' },
+  unreachable: {},
+});
+
+export const FLOW_REGISTRY: readonly FlowEntry[] = [loginOtp, idleSession, apply, signing];
 
 // ---- Structure helpers shared by the path tests, coverage and diagram tools ----
 

@@ -1,6 +1,6 @@
 import type { DraftCreatedData } from '../../machines/rules/drafts';
 import type { EnvelopeBody } from '../support/http';
-import { type LoginHarness, startLoginHarness } from '../support/login';
+import { type LoginHarness, type LoginHarnessOptions, startLoginHarness } from '../support/login';
 
 /** The login harness (app, test clock, SMTP, SMS gateway) plus draft requests. */
 export interface DraftHarness extends LoginHarness {
@@ -26,14 +26,16 @@ export interface DraftHarness extends LoginHarness {
 
 /**
  * A fresh app and database for one test file. `draftValidityDays` sets env DRAFT_VALIDITY_DAYS while the
- * app is built (so the variable itself is what is tested).
+ * app is built (so the variable itself is what is tested); `login` goes to startLoginHarness.
  */
-export async function startDraftHarness(options: { draftValidityDays?: string } = {}): Promise<DraftHarness> {
+export async function startDraftHarness(
+  options: { draftValidityDays?: string; login?: LoginHarnessOptions } = {},
+): Promise<DraftHarness> {
   const previous = process.env.DRAFT_VALIDITY_DAYS;
   if (options.draftValidityDays !== undefined) process.env.DRAFT_VALIDITY_DAYS = options.draftValidityDays;
   let base: LoginHarness;
   try {
-    base = await startLoginHarness();
+    base = await startLoginHarness(options.login);
   } finally {
     if (previous === undefined) delete process.env.DRAFT_VALIDITY_DAYS;
     else process.env.DRAFT_VALIDITY_DAYS = previous;

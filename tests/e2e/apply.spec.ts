@@ -5,11 +5,23 @@ import { firstStepPath } from '../../machines/routes';
 import { axeViolations, LANGS, pageReady, seedSession } from './support';
 import { codeSentTo } from './outbox';
 import { en, fillStep } from './flows/fill-form';
+import { unzipSync } from 'fflate';
+import {
+  confirmContact,
+  downloadOf,
+  signWithIamSmart,
+  submitApplication,
+  uploadRequiredDocuments,
+} from './flows/submit-flow';
 
 /** The form's example answers with an email address of this test's own (the per-address code limit). */
+/** A mobile number of this test's own too (8 digits from the tag, starting with 6). */
+const mobileFor = (tag: string) =>
+  `6${String([...tag].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 10_000_000, 7)).padStart(7, '0')}`;
 const answersFor = (definition: FormDefinition, tag: string): Record<string, unknown> => ({
   ...definition.example,
   applicantEmail: `apply-${tag}@example.hk`,
+  applicantMobile: mobileFor(tag),
 });
 
 async function fillFirstStepAndPreview(
@@ -33,7 +45,7 @@ test.describe('the application wizard', () => {
 
   for (const key of CATALOGUE_KEYS) {
     const definition = FORM_CATALOGUE[key];
-    test(`${definition.code}: fill, preview, save, then resume on another browser where it stopped`, async ({
+    test(`${definition.code}: fill, preview, save, resume on another browser, then upload, sign, submit and download`, async ({
       page,
       browser,
     }) => {
@@ -67,6 +79,21 @@ test.describe('the application wizard', () => {
       await expect(page2.locator('#field-applicantEmail')).toHaveValue(String(answers.applicantEmail));
       await page2.getByRole('button', { name: 'Save and go to preview' }).click();
       await expect(page2.getByRole('heading', { level: 1 })).toHaveText('Application Form Preview');
+
+      // Confirm the email, upload the required documents, sign with iAM Smart, submit.
+      // By mobile: the email has just had the code to resume (one code a minute per address).
+      await confirmContact(page2, 'mobile', String(answers.applicantMobile));
+      await page2.getByRole('button', { name: 'Confirm and continue to documents' }).click();
+      await expect(page2.getByRole('heading', { level: 1 })).toHaveText('Upload Documents and Sign');
+      await uploadRequiredDocuments(page2, definition);
+      await signWithIamSmart(page2);
+      const downloads = await submitApplication(page2, code);
+      const pdf = await downloadOf(page2, downloads.locator('a[data-file="application"]'));
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const zip = unzipSync(
+        new Uint8Array(await downloadOf(page2, downloads.locator('a[data-file="archive"]'))),
+      );
+      expect(Object.keys(zip)).toHaveLength(1 + definition.documents.filter((d) => d.required).length);
       await other.close();
     });
   }

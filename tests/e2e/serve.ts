@@ -2,7 +2,9 @@
  * The server the browser tests run against: the built SPA over the real API, on a fresh database that
  * is dropped at the end (real Postgres when DATABASE_URL is set, in-memory PGlite otherwise).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startServer } from '../../api/server';
@@ -15,6 +17,10 @@ if (!existsSync(`${staticDir}/index.html`)) {
   console.error('dist/ is missing: run `npm run build` first (npm test does).');
   process.exit(1);
 }
+
+// Uploaded documents go to a directory of this run, removed at the end.
+const documentsDir = mkdtempSync(path.join(tmpdir(), 'bd-e2e-documents-'));
+process.env.DOCUMENT_STORAGE_DIR = documentsDir;
 
 const fresh = process.env.DATABASE_URL
   ? await createTestDatabaseUrl(process.env.DATABASE_URL, 'bd_e2e')
@@ -62,6 +68,7 @@ async function stop(): Promise<void> {
   stopping = true;
   await server.close();
   await fresh?.drop();
+  rmSync(documentsDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop());

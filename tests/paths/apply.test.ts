@@ -1,5 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type SnapshotFrom, waitFor } from 'xstate';
+import {
+  type ActorRefFrom,
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type SnapshotFrom,
+  waitFor,
+} from 'xstate';
+import {
+  type PrepareEcertInput,
+  type PrepareEcertOutput,
+  signingFailure,
+  signingMachine,
+  type VerifyEcertInput,
+  type VerifyEcertOutput,
+} from '../../machines/flows/signing.machine';
 import type { FormDefinition } from '../../machines/forms/types';
 import {
   applyFailure,
@@ -13,8 +28,6 @@ import {
   type SaveDraftInput,
   type SaveDraftOutput,
   screenOf,
-  type SignDocumentsError,
-  type SignDocumentsInput,
   type SignDocumentsOutput,
   stepFromRoute,
   type SubmitApplicationError,
@@ -38,7 +51,8 @@ const isFailure = (v: object): v is Failure => 'kind' in v && !('applicationNo' 
 interface Answers {
   save?: (SaveDraftOutput | SaveDraftError)[];
   load?: DraftCopy[];
-  sign?: (SignDocumentsOutput | SignDocumentsError)[];
+  /** The e-Cert verifications' answers, one per signature sent (a rejection reason or the signature). */
+  sign?: (SignDocumentsOutput | { kind: 'rejected'; reason: string })[];
   submit?: (SubmitApplicationOutput | SubmitApplicationError)[];
 }
 
@@ -61,9 +75,12 @@ function start(definition: FormDefinition, answers: Answers = {}, resume?: Draft
   const loadDraft = vi.fn((_: LoadDraftInput) =>
     answer<DraftCopy>(answers.load, undefined as unknown as DraftCopy),
   );
-  const signDocuments = vi.fn((_: SignDocumentsInput) =>
-    answer<SignDocumentsOutput>(answers.sign, { reference: 'SIG-1' }),
-  );
+  const verifyEcert = vi.fn((_: VerifyEcertInput) => {
+    const next = answers.sign?.shift() ?? { method: 'ecert' as const, reference: 'SIG-1' };
+    return 'kind' in next
+      ? Promise.reject(signingFailure(next as never))
+      : Promise.resolve({ reference: next.reference });
+  });
   const submitApplication = vi.fn((input: SubmitApplicationInput) =>
     answer<SubmitApplicationOutput>(answers.submit, {
       applicationNo: input.applicationNo,
@@ -74,9 +91,15 @@ function start(definition: FormDefinition, answers: Answers = {}, resume?: Draft
     actors: {
       saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(({ input }) => saveDraft(input)),
       loadDraft: fromPromise<DraftCopy, LoadDraftInput>(({ input }) => loadDraft(input)),
-      signDocuments: fromPromise<SignDocumentsOutput, SignDocumentsInput>(({ input }) =>
-        signDocuments(input),
-      ),
+      // The real signing machine, its API calls faked: the e-Cert path (no polling to wait for).
+      signDocuments: signingMachine.provide({
+        actors: {
+          prepareEcert: fromPromise<PrepareEcertOutput, PrepareEcertInput>(() =>
+            Promise.resolve({ digest: 'ab'.repeat(32), content: 'ab'.repeat(32) }),
+          ),
+          verifyEcert: fromPromise<VerifyEcertOutput, VerifyEcertInput>(({ input }) => verifyEcert(input)),
+        },
+      }),
       submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(({ input }) =>
         submitApplication(input),
       ),
@@ -104,7 +127,7 @@ function start(definition: FormDefinition, answers: Answers = {}, resume?: Draft
     saved,
     saveDraft,
     loadDraft,
-    signDocuments,
+    verifyEcert,
     submitApplication,
   };
 }
@@ -125,11 +148,25 @@ async function toPreview(t: Wizard) {
 
 async function toSign(t: Wizard) {
   await toPreview(t);
+  t.actor.send({ type: 'contact.verified', verified: true });
   t.actor.send({ type: 'step.next' });
   t.actor.send({ type: 'documents.change', id: 'layoutPlan', present: true });
   t.actor.send({ type: 'documents.complete' });
   await t.saved();
-  expect(t.state().matches({ wizard: { upload: { sign: 'ready' } } })).toBe(true);
+  expect(t.state().matches({ wizard: { upload: { sign: 'signing' } } })).toBe(true);
+}
+
+/** The signing child of the wizard (the signing machine), while the wizard is signing. */
+const signer = (t: Wizard) => t.state().children.signDocuments as ActorRefFrom<typeof signingMachine>;
+
+/** Signs with an e-Cert signature file through the signing machine; resolves when it has answered. */
+async function signWithEcert(t: Wizard) {
+  const child = signer(t);
+  child.send({ type: 'signing.ecert' });
+  await waitFor(child, (s) => s.matches('ecertReady'));
+  child.send({ type: 'ecert.file', file: new Blob(['p7s']), name: 'signature.p7s' });
+  child.send({ type: 'ecert.submit' });
+  await waitFor(child, (s) => !s.matches('verifying'));
 }
 
 describe('the application wizard', () => {
@@ -213,6 +250,7 @@ describe('the application wizard', () => {
     expect(t.screen()?.route).toBe('/form-b2-step1');
     t.fill(APPLICATION_FORM.example);
     t.actor.send({ type: 'step.next' });
+    t.actor.send({ type: 'contact.verified', verified: true });
     t.actor.send({ type: 'step.next' });
     expect(t.screen()?.route).toBe('/form-b2-step3');
     t.actor.send({ type: 'history.back' });
@@ -362,9 +400,22 @@ describe('the application wizard', () => {
     expect(partial.screen()?.route).toBe('/form-scs-1-step2');
   });
 
+  it('refuses to leave the preview until a contact is confirmed', async () => {
+    const t = start(SELF_CERTIFICATION_FORM);
+    await toPreview(t);
+    t.actor.send({ type: 'step.next' });
+    expect(t.state().matches({ wizard: 'preview' })).toBe(true);
+    expect(t.state().context.showContactError).toBe(true);
+    t.actor.send({ type: 'contact.verified', verified: true });
+    expect(t.state().context.showContactError).toBe(false);
+    t.actor.send({ type: 'step.next' });
+    expect(t.screen()).toMatchObject({ screen: 'upload', route: '/form-scs-1-step5' });
+  });
+
   it('refuses to go on to signing until every required document is present', async () => {
     const t = start(SELF_CERTIFICATION_FORM);
     await toPreview(t);
+    t.actor.send({ type: 'contact.verified', verified: true });
     t.actor.send({ type: 'step.next' });
     expect(t.screen()).toMatchObject({ screen: 'upload', route: '/form-scs-1-step5' });
     t.actor.send({ type: 'documents.complete' });
@@ -372,38 +423,44 @@ describe('the application wizard', () => {
     expect(t.state().matches({ wizard: { upload: 'documents' } })).toBe(true);
     t.actor.send({ type: 'documents.change', id: 'layoutPlan', present: true });
     t.actor.send({ type: 'documents.complete' });
-    expect(t.state().matches({ wizard: { upload: { sign: 'ready' } } })).toBe(true);
+    expect(t.state().matches({ wizard: { upload: { sign: 'signing' } } })).toBe(true);
+    expect(signer(t).getSnapshot().matches('choose')).toBe(true);
     expect(t.screen()?.route).toBe('/form-scs-1-step5');
   });
 
-  it.each(['d70004', 'd70005'] as const)(
-    'keeps the applicant on the sign state with the error after %s',
-    async (kind) => {
-      const t = start(SELF_CERTIFICATION_FORM, { sign: [{ kind }] });
-      await toSign(t);
-      t.actor.send({ type: 'sign.start' });
-      expect(t.screen()).toMatchObject({ busy: true, route: '/form-scs-1-step5' });
-      await t.settle((s) => !s.matches({ wizard: { upload: { sign: 'signing' } } }));
-      expect(t.state().matches({ wizard: { upload: { sign: 'ready' } } })).toBe(true);
-      expect(t.state().context.signError).toBe(kind);
-      expect(t.screen()?.route).toBe('/form-scs-1-step5');
-      t.actor.send({ type: 'sign.start' });
-      await t.settle((s) => s.matches({ wizard: { upload: { sign: 'signed' } } }));
-      expect(t.state().context.signError).toBeNull();
-    },
-  );
+  it('keeps the applicant signing after a rejected signature, then signs', async () => {
+    const t = start(SELF_CERTIFICATION_FORM, { sign: [{ kind: 'rejected', reason: 'name-mismatch' }] });
+    await toSign(t);
+    expect(t.screen()).toMatchObject({ busy: true, route: '/form-scs-1-step5' });
+    await signWithEcert(t);
+    expect(signer(t).getSnapshot().context.ecertError).toBe('name-mismatch');
+    expect(t.state().matches({ wizard: { upload: { sign: 'signing' } } })).toBe(true);
+    signer(t).send({ type: 'ecert.submit' });
+    await t.settle((s) => s.matches({ wizard: { upload: { sign: 'signed' } } }));
+    expect(t.state().context.signature).toEqual({ method: 'ecert', reference: 'SIG-1' });
+    expect(t.verifyEcert).toHaveBeenCalledTimes(2);
+  });
+
+  it('returns to the documents when the applicant goes back from signing', async () => {
+    const t = start(SELF_CERTIFICATION_FORM);
+    await toSign(t);
+    signer(t).send({ type: 'signing.back' });
+    await t.settle((s) => s.matches({ wizard: { upload: 'documents' } }));
+    expect(t.state().context.signature).toBeNull();
+  });
 
   it('signs, submits and shows the success page with the application number', async () => {
     const t = start(SELF_CERTIFICATION_FORM);
     await toSign(t);
-    t.actor.send({ type: 'sign.start' });
+    await signWithEcert(t);
     await t.settle((s) => s.matches({ wizard: { upload: { sign: 'signed' } } }));
-    expect(t.signDocuments).toHaveBeenCalledWith({
-      applicationNo: APPLICATION_NO,
-      documents: ['layoutPlan'],
-    });
     t.actor.send({ type: 'submit.confirm' });
     await t.settle((s) => s.matches({ wizard: 'success' }));
+    expect(t.submitApplication).toHaveBeenCalledWith({
+      applicationNo: APPLICATION_NO,
+      version: expect.any(Number) as number,
+      reference: 'SIG-1',
+    });
     expect(t.screen()).toMatchObject({ screen: 'success', route: '/form-scs-1-step6' });
     expect(t.state().context.submission).toEqual({
       applicationNo: APPLICATION_NO,
@@ -412,13 +469,16 @@ describe('the application wizard', () => {
   });
 
   it('treats a duplicate submission as submitted and keeps the applicant on a failed one', async () => {
-    const t = start(SELF_CERTIFICATION_FORM, { submit: [{ kind: 'failed' }, { kind: 'duplicate' }] });
+    const t = start(SELF_CERTIFICATION_FORM, {
+      submit: [{ kind: 'failed', message: 'Please sign again.' }, { kind: 'duplicate' }],
+    });
     await toSign(t);
-    t.actor.send({ type: 'sign.start' });
+    await signWithEcert(t);
     await t.settle((s) => s.matches({ wizard: { upload: { sign: 'signed' } } }));
     t.actor.send({ type: 'submit.confirm' });
     await t.settle((s) => !s.matches({ wizard: { upload: 'submitting' } }));
     expect(t.state().context.submitError).toBe('failed');
+    expect(t.state().context.submitMessage).toBe('Please sign again.');
     expect(t.state().matches({ wizard: { upload: { sign: 'signed' } } })).toBe(true);
     t.actor.send({ type: 'submit.confirm' });
     await t.settle((s) => s.matches({ wizard: 'success' }));

@@ -31,6 +31,7 @@ const PAGES: Record<PageId, LazyPage> = {
   resume: lazy(() => import('../flows/apply/ResumePage')),
   caseHistory: lazy(() => import('./CaseHistoryPage')),
   devOutbox: lazy(() => import('./DevOutboxPage')),
+  devIamSmart: lazy(() => import('./DevIamSmartPage')),
 };
 
 export function PageFor({ route }: PageProps) {

@@ -34,7 +34,7 @@ const saved: SaveDraftOutput = {
   version: 2,
   validUntil: '2025-01-20T09:00:00.000Z',
 };
-const signed: SignDocumentsOutput = { reference: 'SIG-1' };
+const signed: SignDocumentsOutput = { method: 'iamsmart', reference: 'SIG-1' };
 const submitted: SubmitApplicationOutput = {
   applicationNo: GRAPH_APPLICATION_NO,
   submittedAt: '2025-01-06T09:05:00.000Z',
@@ -98,6 +98,8 @@ export function applyTraversal(definition: FormDefinition, validate?: ValidateSt
       { type: 'documents.change', id: d.id, present: false },
     ]),
     { type: 'documents.complete' },
+    { type: 'contact.verified', verified: true },
+    { type: 'contact.verified', verified: false },
     { type: 'sign.start' },
     { type: 'submit.confirm' },
   ];
@@ -113,6 +115,7 @@ export function applyTraversal(definition: FormDefinition, validate?: ValidateSt
         step: s.context.stepIndex,
         valid: fills.map((i) => check(i, s.context.answers).ok),
         returnToPreview: s.context.returnToPreview,
+        contact: s.matches({ wizard: 'preview' }) ? s.context.contactVerified : undefined,
         documents: s.matches({ wizard: 'upload' }) ? hasAllRequiredDocuments(s.context) : undefined,
         dirty: s.matches({ autosave: 'saving' }) ? s.context.dirty : undefined,
       }),
@@ -128,12 +131,8 @@ export function applyTraversal(definition: FormDefinition, validate?: ValidateSt
         failed('loadDraft', { kind: 'expired' }),
         failed('loadDraft', { kind: 'network' }),
       ],
-      signDocuments: [
-        done('signDocuments', signed),
-        failed('signDocuments', { kind: 'd70004' }),
-        failed('signDocuments', { kind: 'd70005' }),
-        failed('signDocuments', { kind: 'failed' }),
-      ],
+      // The signing machine's own outcomes (D70004, D70005, expiry ...) are its own paths (signing.machine.ts).
+      signDocuments: [done('signDocuments', signed), done('signDocuments', null)],
       submitApplication: [
         done('submitApplication', submitted),
         failed('submitApplication', { kind: 'duplicate' }),

@@ -1,4 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
+import { signingMachine } from '../signing.machine';
+import type { SigningInput } from '../signing/types';
 import {
   applyFailure,
   areAllStepsValid,
@@ -8,7 +10,6 @@ import {
   isFillStep,
   reachableStepIndex,
   toSaveError,
-  toSignError,
   toSubmitError,
 } from './steps';
 import type {
@@ -19,7 +20,6 @@ import type {
   LoadDraftOutput,
   SaveDraftInput,
   SaveDraftOutput,
-  SignDocumentsInput,
   SignDocumentsOutput,
   SubmitApplicationInput,
   SubmitApplicationOutput,
@@ -56,9 +56,11 @@ export function initialContext({ input }: { input: ApplyInput }): ApplyContext {
     dirty: false,
     documents: {},
     showDocumentErrors: false,
-    signError: null,
+    contactVerified: false,
+    showContactError: false,
     signature: null,
     submitError: null,
+    submitMessage: null,
     submission: null,
   };
 }
@@ -75,13 +77,14 @@ export const saveDraftInput = ({ context: c }: From): SaveDraftInput => ({
 export const loadDraftInput = ({ context: c }: From): LoadDraftInput => ({
   applicationNo: c.applicationNo ?? '',
 });
-export const signDocumentsInput = ({ context: c }: From): SignDocumentsInput => ({
+export const signDocumentsInput = ({ context: c }: From): SigningInput => ({
   applicationNo: c.applicationNo ?? '',
-  documents: Object.keys(c.documents).filter((id) => c.documents[id]),
+  now: c.now,
 });
 export const submitApplicationInput = ({ context: c }: From): SubmitApplicationInput => ({
   applicationNo: c.applicationNo ?? '',
   version: c.version,
+  reference: c.signature?.reference ?? '',
 });
 
 export const applySetup = setup({
@@ -93,7 +96,8 @@ export const applySetup = setup({
   actors: {
     saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(notProvided),
     loadDraft: fromPromise<LoadDraftOutput, LoadDraftInput>(notProvided),
-    signDocuments: fromPromise<SignDocumentsOutput, SignDocumentsInput>(notProvided),
+    // The signing machine, whose own actors (the API calls) the UI provides; it ends with the signature or null.
+    signDocuments: signingMachine,
     submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(notProvided),
   },
   delays: {
@@ -120,6 +124,8 @@ export const applySetup = setup({
     isStale: ({ event }) => toSaveError(errorOf(event)).kind === 'stale',
     isExpired: ({ event }) => toSaveError(errorOf(event)).kind === 'expired',
     isDuplicate: ({ event }) => toSubmitError(errorOf(event)).kind === 'duplicate',
+    isContactVerified: ({ context }) => context.contactVerified,
+    isSigned: ({ event }) => outputOf<SignDocumentsOutput | null>(event) !== null,
   },
   actions: {
     assignAnswer: assign(({ context, event }) =>
@@ -195,15 +201,18 @@ export const applySetup = setup({
     }),
     revealDocumentErrors: assign({ showDocumentErrors: true }),
     clearDocumentErrors: assign({ showDocumentErrors: false }),
-    clearSignature: assign({ signature: null, signError: null, submitError: null }),
+    clearSignature: assign({ signature: null, submitError: null, submitMessage: null }),
     assignSignature: assign({
-      signature: ({ event }) => outputOf<SignDocumentsOutput>(event),
-      signError: null,
+      signature: ({ event }) => outputOf<SignDocumentsOutput | null>(event),
     }),
-    assignSignError: assign({ signError: ({ event }) => toSignError(errorOf(event)).kind }),
+    assignContact: assign(({ event }) =>
+      event.type === 'contact.verified' ? { contactVerified: event.verified, showContactError: false } : {},
+    ),
+    revealContactError: assign({ showContactError: true }),
     assignSubmission: assign({
       submission: ({ event }) => outputOf<SubmitApplicationOutput>(event),
       submitError: null,
+      submitMessage: null,
     }),
     assignDuplicateSubmission: assign(({ context, event }) => {
       const error = toSubmitError(errorOf(event));
@@ -214,9 +223,16 @@ export const applySetup = setup({
           submittedAt: submittedAt ?? new Date(context.now()).toISOString(),
         },
         submitError: null,
+        submitMessage: null,
       };
     }),
-    assignSubmitError: assign({ submitError: 'failed' as const }),
-    clearSubmitError: assign({ submitError: null }),
+    assignSubmitError: assign(({ event }) => {
+      const error = toSubmitError(errorOf(event));
+      return {
+        submitError: 'failed' as const,
+        submitMessage: 'message' in error ? (error.message ?? null) : null,
+      };
+    }),
+    clearSubmitError: assign({ submitError: null, submitMessage: null }),
   },
 });

@@ -4,7 +4,6 @@ import type {
   ApplyContext,
   ApplyStateMeta,
   SaveDraftError,
-  SignDocumentsError,
   SubmitApplicationError,
   ValidateStep,
 } from './types';
@@ -180,13 +179,13 @@ export const toSaveError = (error: unknown): SaveDraftError => {
   return { kind: kind === 'stale' || kind === 'expired' ? kind : 'network' };
 };
 
-export const toSignError = (error: unknown): SignDocumentsError => {
-  const kind = kindOf(error);
-  return { kind: kind === 'd70004' || kind === 'd70005' ? kind : 'failed' };
-};
-
 export const toSubmitError = (error: unknown): SubmitApplicationError => {
-  if (kindOf(error) !== 'duplicate') return { kind: 'failed' };
+  if (kindOf(error) !== 'duplicate') {
+    const message = (error as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message !== 'failed'
+      ? { kind: 'failed', message }
+      : { kind: 'failed' };
+  }
   const at = (error as { submittedAt?: unknown }).submittedAt;
   return typeof at === 'string' ? { kind: 'duplicate', submittedAt: at } : { kind: 'duplicate' };
 };

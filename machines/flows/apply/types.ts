@@ -66,28 +66,32 @@ export interface LoadDraftInput {
 export type LoadDraftOutput = DraftCopy;
 export type LoadDraftError = { kind: 'expired' } | { kind: 'network' };
 
-/** The signing slot: a promise now, the signing machine (iAM Smart / e-Cert) later. */
-export interface SignDocumentsInput {
-  applicationNo: string;
-  documents: readonly string[];
-}
-export interface SignDocumentsOutput {
-  reference: string;
-}
-/** D70004: the iAM Smart account cannot sign; D70005: HKIC mismatch with the applicant. */
-export type SignDocumentsError = { kind: 'd70004' } | { kind: 'd70005' } | { kind: 'failed' };
+/**
+ * The signing slot is the signing machine (signing.machine.ts: iAM Smart with its D70004 / D70005
+ * branches, or e-Cert): its input, and its output — the signature, or null when the applicant went back.
+ */
+export type {
+  SigningInput as SignDocumentsInput,
+  SigningOutput as SignDocumentsOutput,
+} from '../signing/types';
 
 export interface SubmitApplicationInput {
   applicationNo: string;
   version: number | null;
+  /** The signature the submission rests on: also what makes the idempotency key of its retries. */
+  reference: string;
 }
 export interface SubmitApplicationOutput {
   applicationNo: string;
   /** ISO date-time. */
   submittedAt: string;
 }
-/** `duplicate`: the application was already submitted (a retried request); treated as submitted. */
-export type SubmitApplicationError = { kind: 'duplicate'; submittedAt?: string } | { kind: 'failed' };
+/**
+ * `duplicate`: the application was already submitted (a retried request); treated as submitted.
+ * `failed`: not submitted; `message` is the server's reason in the page's language, when it gave one.
+ */
+export type SubmitApplicationError =
+  { kind: 'duplicate'; submittedAt?: string } | { kind: 'failed'; message?: string };
 
 // ---- Context and events ----
 
@@ -115,9 +119,14 @@ export interface ApplyContext {
   documents: Readonly<Record<string, boolean>>;
   /** `documents.complete` was refused: the screen lists the missing required documents. */
   showDocumentErrors: boolean;
-  signError: SignDocumentsError['kind'] | null;
-  signature: SignDocumentsOutput | null;
+  /** The applicant's email or mobile has been confirmed by a one-time code (required to leave the preview). */
+  contactVerified: boolean;
+  /** `step.next` on the preview was refused because no contact is confirmed yet. */
+  showContactError: boolean;
+  signature: { method: 'iamsmart' | 'ecert'; reference: string } | null;
   submitError: 'failed' | null;
+  /** The server's reason for the last failed submission, when it gave one. */
+  submitMessage: string | null;
   submission: SubmitApplicationOutput | null;
 }
 
@@ -136,6 +145,9 @@ export type ApplyEvent =
   | { type: 'saved.exit' }
   | { type: 'documents.change'; id: string; present: boolean }
   | { type: 'documents.complete' }
+  /** The preview's contact confirmation tells whether a contact is confirmed. */
+  | { type: 'contact.verified'; verified: boolean }
+  /** Sign again (after signing, before submitting). */
   | { type: 'sign.start' }
   | { type: 'submit.confirm' }
   /** Raised by the machine itself (never sent by the UI): a change to save after the debounce, a step change to save now. */

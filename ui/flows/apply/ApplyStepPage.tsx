@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { indexOfStep, isFillStep, screenOf } from '../../../machines/flows/apply.machine';
+import { isFillStep, screenOf } from '../../../machines/flows/apply.machine';
 import type { FormDefinition } from '../../../machines/forms/types';
 import type { RouteDef } from '../../../machines/routes';
 import { PageHeading } from '../../components/PageHeading';
@@ -11,6 +11,17 @@ import { formatDate } from '../../components/format';
 import { applyActorFor, dropApplyActor, type ApplyActor } from './apply-store';
 import { FillStep } from './FillStep';
 import { PreviewStep } from './PreviewStep';
+import { DocumentsStep } from './DocumentsStep';
+import { SuccessStep } from './SuccessStep';
+import { SignStep } from '../signing/SignStep';
+import { formA2MessageKey, takeStatusEntry } from '../signing/iamsmart-return';
+import { ERROR_TOAST_DELAY_MS, showToast } from '../../feedback/stores';
+import i18next from 'i18next';
+import type { signingMachine } from '../../../machines/flows/signing.machine';
+import type { ActorRefFrom } from 'xstate';
+
+type SigningActor = ActorRefFrom<typeof signingMachine>;
+import { Spinner } from '../../components/Spinner';
 
 /**
  * The screens of the application wizard. The machine decides the step: a state change navigates to
@@ -50,6 +61,25 @@ export default function ApplyStepPage({
     }
     redirecting.current = false;
   }, [location.pathname, screen, actor, navigate, route.flow]);
+
+  // Back from iAM Smart (/iamsmart): an error entry becomes an error toast after 2 seconds (spec §4).
+  useEffect(() => {
+    const entry = takeStatusEntry();
+    if (entry?.type !== 'error') return;
+    void i18next.loadNamespaces('signing');
+    const timer = setTimeout(
+      () =>
+        showToast(
+          'error',
+          i18next.t(
+            formA2MessageKey(entry.code, (k) => i18next.exists(k)),
+            { code: entry.code },
+          ),
+        ),
+      ERROR_TOAST_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, []);
 
   const exited = snapshot.matches({ wizard: 'exited' });
   useEffect(() => {
@@ -93,17 +123,9 @@ export default function ApplyStepPage({
         <PreviewStep actor={actor} definition={definition} answers={c.answers} />
       ) : null}
       {screen.screen === 'saved' ? <SavedScreen actor={actor} /> : null}
-      {screen.screen === 'upload' || screen.screen === 'success' ? (
-        <section className="notice notice--info" aria-labelledby="not-open-heading">
-          <h2 id="not-open-heading">{t('flows:notOpen.heading')}</h2>
-          <p>{t(`flows:steps.${screen.screen}.description`)}</p>
-          <p>{t('flows:notOpen.body')}</p>
-          {indexOfStep(definition, 'preview') >= 0 ? (
-            <Button className="button" onPress={() => actor.send({ type: 'step.back' })}>
-              {t('wizard:back')}
-            </Button>
-          ) : null}
-        </section>
+      {screen.screen === 'upload' ? <UploadScreens actor={actor} definition={definition} /> : null}
+      {screen.screen === 'success' && c.applicationNo ? (
+        <SuccessStep applicationNo={c.applicationNo} />
       ) : null}
     </article>
   );
@@ -164,6 +186,56 @@ function SavedScreen({ actor }: { actor: ApplyActor }) {
         </Button>
         <Button className="button" onPress={() => actor.send({ type: 'saved.exit' })}>
           {t('saved.exit')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The Upload Documents step: the documents, then signing (the signing machine's screens), then submit. */
+function UploadScreens({ actor, definition }: { actor: ApplyActor; definition: FormDefinition }) {
+  const { t } = useTranslation('wizard');
+  const state = useSelector(actor, (s) =>
+    s.matches({ wizard: { upload: 'documents' } })
+      ? 'documents'
+      : s.matches({ wizard: { upload: { sign: 'signing' } } })
+        ? 'signing'
+        : s.matches({ wizard: { upload: { sign: 'signed' } } })
+          ? 'signed'
+          : 'submitting',
+  );
+  // The invoked signing machine (the child's id is the invoke's id).
+  const signer = useSelector(actor, (s) => s.children.signDocuments) as SigningActor | undefined;
+  const signature = useSelector(actor, (s) => s.context.signature);
+  const submitError = useSelector(actor, (s) => s.context.submitError);
+  const submitMessage = useSelector(actor, (s) => s.context.submitMessage);
+
+  if (state === 'documents') return <DocumentsStep actor={actor} definition={definition} />;
+  if (state === 'signing') return signer ? <SignStep actor={signer} /> : null;
+  if (state === 'submitting')
+    return (
+      <div role="status" className="flow-busy">
+        <Spinner label={t('submit.working')} />
+      </div>
+    );
+  return (
+    <section aria-labelledby="submit-title">
+      <h2 id="submit-title">{t('submit.title')}</h2>
+      <p>{t('submit.body')}</p>
+      {signature ? (
+        <p className="field__hint">{t('submit.reference', { reference: signature.reference })}</p>
+      ) : null}
+      {submitError ? (
+        <p className="field__error" role="alert">
+          {t('submit.failed', { reason: submitMessage ?? t('submit.failedUnknown') })}
+        </p>
+      ) : null}
+      <div className="form__actions">
+        <Button className="button" onPress={() => actor.send({ type: 'sign.start' })}>
+          {t('submit.signAgain')}
+        </Button>
+        <Button className="button button--primary" onPress={() => actor.send({ type: 'submit.confirm' })}>
+          {t('submit.button')}
         </Button>
       </div>
     </section>

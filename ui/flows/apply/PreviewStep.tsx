@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +77,11 @@ export function PreviewStep({
   const { t } = useTranslation(['forms', 'wizard']);
   const applicable = applicableFieldIds(definition, answers);
   const applicationNo = useSelector(actor, (s) => s.context.applicationNo);
+  const contactError = useSelector(actor, (s) => s.context.showContactError);
+  const onVerified = useCallback(
+    (verified: boolean) => actor.send({ type: 'contact.verified', verified }),
+    [actor],
+  );
   return (
     <>
       <p>{t('wizard:preview.intro')}</p>
@@ -122,6 +128,8 @@ export function PreviewStep({
           applicationNo={applicationNo}
           email={typeof answers.applicantEmail === 'string' ? answers.applicantEmail.trim() : ''}
           mobile={typeof answers.applicantMobile === 'string' ? answers.applicantMobile.trim() : ''}
+          onVerified={onVerified}
+          error={contactError ? t('wizard:preview.contactRequired') : undefined}
         />
       ) : null}
       <div className="form__actions">

@@ -69,10 +69,16 @@ export function VerifyContact({
   applicationNo,
   email,
   mobile,
+  onVerified,
+  error,
 }: {
   applicationNo: string;
   email: string;
   mobile: string;
+  /** Told whether a contact is confirmed, each time that is learnt from the server. */
+  onVerified?: (verified: boolean) => void;
+  /** Shown when the applicant tried to go on without a confirmed contact. */
+  error?: string;
 }) {
   const { t } = useTranslation('wizard');
   const [verified, setVerified] = useState<Verified>({});
@@ -88,18 +94,28 @@ export function VerifyContact({
         noLoading: true,
         ky: auth(applicationNo),
       })
-      .then((answer) => live && setVerified(answer.data.verifiedContacts ?? {}))
+      .then((answer) => {
+        if (!live) return;
+        const found = answer.data.verifiedContacts ?? {};
+        setVerified(found);
+        onVerified?.(Boolean(found.email || found.mobile));
+      })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [applicationNo, round]);
+  }, [applicationNo, round, onVerified]);
 
   const done = Object.entries(verified).filter(([, v]) => Boolean(v));
   const contact = channel === 'email' ? email : mobile;
   return (
     <section className="notice notice--info verify-contact" aria-labelledby="verify-contact-title">
       <h2 id="verify-contact-title">{t('contact.title')}</h2>
+      {error && done.length === 0 ? (
+        <p className="field__error" role="alert" id="verify-contact-error">
+          {error}
+        </p>
+      ) : null}
       {done.length > 0 ? (
         <ul className="verify-contact__done">
           {done.map(([c, v]) => (

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { fromPromise } from 'xstate';
 import {
   applyFailure,
@@ -5,19 +6,18 @@ import {
   type LoadDraftInput,
   type SaveDraftInput,
   type SaveDraftOutput,
-  type SignDocumentsInput,
-  type SignDocumentsOutput,
   type SubmitApplicationInput,
   type SubmitApplicationOutput,
 } from '../../../machines/flows/apply.machine';
 import { FORM_CATALOGUE } from '../../../machines/forms';
 import { api, ApiError } from '../../api';
+import { signingMachineForUi } from '../signing/signing-actors';
 import { draftToken, storeDraftToken } from './draft-tokens';
 
 /** The machine names a form by its printed code ('A2'); the API by its catalogue key ('a2'). */
 const formKeyOf = (code: string) => Object.values(FORM_CATALOGUE).find((d) => d.code === code)?.key ?? code;
 
-const bearer = (applicationNo: string) => {
+const bearer = (applicationNo: string): { headers?: Record<string, string> } => {
   const token = draftToken(applicationNo);
   return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
 };
@@ -65,11 +65,35 @@ export const applyActors = {
         : applyFailure({ kind: 'network' as const });
     }
   }),
-  // The documents, signing and submission screens come with the signing issue; until then these refuse.
-  signDocuments: fromPromise<SignDocumentsOutput, SignDocumentsInput>(() =>
-    Promise.reject(applyFailure({ kind: 'failed' as const })),
-  ),
-  submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(() =>
-    Promise.reject(applyFailure({ kind: 'failed' as const })),
-  ),
+  // The signing machine over the signing endpoints (iAM Smart sandbox or e-Cert).
+  signDocuments: signingMachineForUi,
+  // One key per signature: a retried submission (a lost answer, a second click) is the same request.
+  submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async ({ input }) => {
+    try {
+      const answer = await api.post<SubmitApplicationOutput>(
+        `drafts/${encodeURIComponent(input.applicationNo)}/submission`,
+        { lang: i18next.language },
+        {
+          quiet: true,
+          ky: {
+            headers: {
+              ...bearer(input.applicationNo).headers,
+              'Idempotency-Key': `submit-${input.reference}`,
+            },
+          },
+        },
+      );
+      return answer.data;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && e.code === 'ALREADY_SUBMITTED') {
+        const data = e.body?.data as { submittedAt?: string } | undefined;
+        throw applyFailure({
+          kind: 'duplicate' as const,
+          ...(data?.submittedAt ? { submittedAt: data.submittedAt } : {}),
+        });
+      }
+      const message = e instanceof ApiError ? e.body?.meta.message : undefined;
+      throw applyFailure({ kind: 'failed' as const, ...(message ? { message } : {}) });
+    }
+  }),
 };

@@ -1,0 +1,73 @@
+import type { Db } from '../../drizzle/db';
+import type { DraftDocumentRow } from '../../drizzle/schema';
+import { formByKey } from '../../machines/forms';
+import { missingDocuments, schemaFor } from '../../machines/forms/schema';
+import type { FormDefinition } from '../../machines/forms/types';
+import { ApiError, UnauthorizedError } from '../errors';
+import { DraftSubmittedError } from '../errors';
+import type { DocumentService } from './documents';
+import { type DraftAccess, verifiedContactsOf } from './drafts';
+import { type DraftRecord, readDraft } from './drafts.repo';
+
+/**
+ * The checks an application passes before it is signed and again when it is submitted (spec §5): every
+ * answer by the form's full schema (the same zod schema the browser runs on each step), a confirmed
+ * email or mobile (spec §4), and every required document. Drafts are saved leniently while they are
+ * being filled; this is where the full rules are enforced by the API.
+ */
+
+/** 422 APPLICATION_INCOMPLETE: `data.fields` lists the field ids whose answers are missing or invalid. */
+export class ApplicationIncompleteError extends ApiError {
+  constructor(fields: string[]) {
+    super(422, 'APPLICATION_INCOMPLETE', 'submission.incomplete', { fields });
+  }
+}
+
+/** 422 CONTACT_UNVERIFIED: neither the applicant's email nor mobile has been confirmed by a one-time code. */
+export class ContactUnverifiedError extends ApiError {
+  constructor() {
+    super(422, 'CONTACT_UNVERIFIED', 'submission.contactUnverified');
+  }
+}
+
+/** 422 DOCUMENTS_MISSING: 'Please submit all required documents'; `data.missing` the document types. */
+export class DocumentsMissingError extends ApiError {
+  constructor(missing: string[]) {
+    super(422, 'DOCUMENTS_MISSING', 'documents.missing', { missing });
+  }
+}
+
+export interface ReadyApplication {
+  draft: DraftRecord;
+  definition: FormDefinition;
+  /** The answers as the full schema normalises them. */
+  answers: Record<string, unknown>;
+  documents: DraftDocumentRow[];
+  verified: { email?: string; mobile?: string };
+}
+
+export async function readyApplication(
+  db: Db,
+  documents: DocumentService,
+  access: DraftAccess,
+): Promise<ReadyApplication> {
+  const draft = await readDraft(db, access.id);
+  if (!draft) throw new UnauthorizedError('drafts.unauthorized');
+  if (draft.submittedAt) throw new DraftSubmittedError();
+  const definition = formByKey(draft.formKey);
+  if (!definition) throw new Error(`draft ${draft.applicationNo} has no form ${draft.formKey}`);
+  const parsed = schemaFor(definition).safeParse(draft.answers);
+  if (!parsed.success)
+    throw new ApplicationIncompleteError([...new Set(parsed.error.issues.map((i) => String(i.path[0])))]);
+  const verified = verifiedContactsOf(draft.answers, draft.verifiedContacts);
+  if (!verified.email && !verified.mobile) throw new ContactUnverifiedError();
+  const rows = await documents.rows(draft.id);
+  const order = definition.documents.map((d) => d.id);
+  rows.sort((a, b) => order.indexOf(a.documentType) - order.indexOf(b.documentType));
+  const missing = missingDocuments(
+    definition,
+    rows.map((r) => r.documentType),
+  );
+  if (missing.length > 0) throw new DocumentsMissingError(missing);
+  return { draft, definition, answers: parsed.data, documents: rows, verified };
+}

@@ -1,0 +1,284 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  DropZone,
+  FileTrigger,
+  Label,
+  ProgressBar,
+  Text,
+  isFileDropItem,
+} from 'react-aria-components';
+import type { DropEvent } from '@react-types/shared';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { FormDefinition } from '../../../machines/forms/types';
+import { SelectField } from '../../components/ChoiceFields';
+import type { ApplyActor } from './apply-store';
+import {
+  type DocumentList,
+  listDocuments,
+  removeDocument,
+  uploadDocument,
+  UploadError,
+} from './documents-api';
+
+const MB = 1024 * 1024;
+const sizeText = (bytes: number) =>
+  bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/**
+ * Upload Documents (spec §2, §5): the documents the form needs, from the catalogue. A document type is
+ * chosen first; then a PDF is dropped or chosen and uploaded with a progress bar. The server checks the
+ * file (PDF, landscape A4 or A3, size limits) and its message says what is wrong, naming the file and the
+ * page. Each uploaded document can be replaced or removed. "Continue" needs every required document.
+ */
+export function DocumentsStep({ actor, definition }: { actor: ApplyActor; definition: FormDefinition }) {
+  const { t } = useTranslation(['wizard', 'forms']);
+  const applicationNo = useSelector(actor, (s) => s.context.applicationNo) ?? '';
+  const showMissing = useSelector(actor, (s) => s.context.showDocumentErrors);
+  const [list, setList] = useState<DocumentList | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [type, setType] = useState('');
+  const [typeError, setTypeError] = useState('');
+  const [uploadError, setUploadError] = useState('');
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const typeRef = useRef<HTMLDivElement>(null);
+
+  const labelOf = (id: string) => t(`forms:documents.${id}`);
+
+  const refresh = useCallback(async () => {
+    if (!applicationNo) return;
+    try {
+      const loaded = await listDocuments(applicationNo);
+      setList(loaded);
+      setLoadFailed(false);
+      const present = new Set(loaded.documents.map((d) => d.documentType));
+      for (const d of definition.documents)
+        actor.send({ type: 'documents.change', id: d.id, present: present.has(d.id) });
+    } catch {
+      setLoadFailed(true);
+    }
+  }, [actor, applicationNo, definition.documents]);
+
+  useEffect(() => {
+    // Loaded after the first paint (the list's own state is set when the answer comes).
+    const timer = setTimeout(() => void refresh(), 0);
+    return () => clearTimeout(timer);
+  }, [refresh]);
+
+  async function upload(file: File) {
+    setUploadError('');
+    if (!type) {
+      setTypeError(t('wizard:upload.typeFirst'));
+      typeRef.current?.querySelector('button')?.focus();
+      return;
+    }
+    setTypeError('');
+    setProgress({ name: file.name, fraction: 0 });
+    try {
+      await uploadDocument(applicationNo, type, file, (fraction) =>
+        setProgress({ name: file.name, fraction }),
+      );
+      setAnnouncement(t('wizard:upload.done', { name: file.name, type: labelOf(type) }));
+      setType('');
+      await refresh();
+    } catch (e) {
+      setUploadError(e instanceof UploadError ? e.message : t('wizard:upload.failed'));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  async function onDrop(e: DropEvent) {
+    const files = e.items.filter(isFileDropItem);
+    if (files.length !== 1) {
+      setUploadError(t('wizard:upload.oneFile'));
+      return;
+    }
+    const first = files[0];
+    if (first) await upload(await first.getFile());
+  }
+
+  async function remove(documentType: string) {
+    try {
+      await removeDocument(applicationNo, documentType);
+      setAnnouncement(t('wizard:upload.removed', { type: labelOf(documentType) }));
+      await refresh();
+    } catch {
+      // The API client shows the error as a toast.
+    }
+  }
+
+  const uploaded = new Map((list?.documents ?? []).map((d) => [d.documentType, d]));
+  const missing = definition.documents.filter((d) => d.required && !uploaded.has(d.id));
+  const limits = list?.limits ?? { maxFileBytes: 10 * MB, maxTotalBytes: 50 * MB };
+  const busy = progress !== null;
+
+  return (
+    <>
+      <p>{t('wizard:upload.intro')}</p>
+      <ul className="upload__rules">
+        <li>{t('wizard:upload.rulePdf')}</li>
+        <li>{t('wizard:upload.ruleLandscape')}</li>
+        <li>
+          {t('wizard:upload.ruleSize', {
+            file: Math.round(limits.maxFileBytes / MB),
+            total: Math.round(limits.maxTotalBytes / MB),
+          })}
+        </li>
+      </ul>
+
+      {showMissing && missing.length > 0 ? (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <h2 className="error-summary__title">{t('wizard:upload.missingTitle')}</h2>
+          <ul>
+            {missing.map((d) => (
+              <li key={d.id}>{labelOf(d.id)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="documents-list-title">
+        <h2 id="documents-list-title">{t('wizard:upload.listTitle')}</h2>
+        {loadFailed ? (
+          <p className="field__error" role="alert">
+            {t('wizard:upload.loadFailed')}{' '}
+            <Button className="button button--link" onPress={() => void refresh()}>
+              {t('wizard:upload.retry')}
+            </Button>
+          </p>
+        ) : null}
+        <ul className="documents">
+          {definition.documents.map((d) => {
+            const file = uploaded.get(d.id);
+            return (
+              <li key={d.id} className="documents__item" data-document={d.id}>
+                <div className="documents__head">
+                  <span className="documents__label">{labelOf(d.id)}</span>{' '}
+                  <span className={`badge ${d.required ? 'badge--required' : ''}`}>
+                    {d.required ? t('wizard:upload.required') : t('wizard:upload.optional')}
+                  </span>
+                </div>
+                {file ? (
+                  <div className="documents__file">
+                    <span>
+                      <span aria-hidden="true">✓ </span>
+                      {t('wizard:upload.fileLine', {
+                        name: file.fileName,
+                        pages: file.pageCount,
+                        size: sizeText(file.bytes),
+                      })}
+                    </span>
+                    <span className="documents__actions">
+                      <Button
+                        className="button button--link"
+                        aria-label={t('wizard:upload.replaceLabel', { type: labelOf(d.id) })}
+                        onPress={() => {
+                          setType(d.id);
+                          typeRef.current?.querySelector('button')?.focus();
+                        }}
+                        isDisabled={busy}
+                      >
+                        {t('wizard:upload.replace')}
+                      </Button>
+                      <Button
+                        className="button button--link"
+                        aria-label={t('wizard:upload.removeLabel', { type: labelOf(d.id) })}
+                        onPress={() => void remove(d.id)}
+                        isDisabled={busy}
+                      >
+                        {t('wizard:upload.remove')}
+                      </Button>
+                    </span>
+                  </div>
+                ) : (
+                  <p className="documents__none">{t('wizard:upload.notYet')}</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="upload-title" className="upload">
+        <h2 id="upload-title">{t('wizard:upload.uploadTitle')}</h2>
+        <div ref={typeRef}>
+          <SelectField
+            id="document-type"
+            label={t('wizard:upload.type')}
+            placeholder={t('wizard:choose')}
+            isRequired
+            value={type}
+            errorMessage={typeError}
+            onChange={(v) => {
+              setType(v);
+              if (v) setTypeError('');
+            }}
+            options={definition.documents.map((d) => ({ value: d.id, label: labelOf(d.id) }))}
+          />
+        </div>
+        <DropZone
+          className="dropzone"
+          aria-label={t('wizard:upload.dropLabel')}
+          isDisabled={busy}
+          getDropOperation={(types) =>
+            types.has('application/pdf') || types.has('Files') ? 'copy' : 'cancel'
+          }
+          onDrop={(e) => void onDrop(e)}
+        >
+          <Text slot="label" className="dropzone__text">
+            {t('wizard:upload.drop')}
+          </Text>
+          <FileTrigger
+            acceptedFileTypes={['application/pdf', '.pdf']}
+            onSelect={(files) => {
+              const file = files?.[0];
+              if (file) void upload(file);
+            }}
+          >
+            <Button className="button" isDisabled={busy} id="choose-file">
+              {t('wizard:upload.choose')}
+            </Button>
+          </FileTrigger>
+        </DropZone>
+        {progress ? (
+          <ProgressBar className="progress" value={Math.round(progress.fraction * 100)}>
+            {({ percentage }) => (
+              <>
+                <Label>{t('wizard:upload.progress', { name: progress.name })}</Label>
+                <span className="progress__value">{Math.round(percentage ?? 0)}%</span>
+                {/* The width is set through the CSSOM (allowed by the CSP, unlike a style attribute in markup). */}
+                <div className="progress__track" aria-hidden="true">
+                  <div className="progress__bar" style={{ width: `${Math.round(percentage ?? 0)}%` }} />
+                </div>
+              </>
+            )}
+          </ProgressBar>
+        ) : null}
+        {uploadError ? (
+          <p className="field__error upload__error" role="alert">
+            {uploadError}
+          </p>
+        ) : null}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </p>
+      </section>
+
+      <div className="form__actions">
+        <Button className="button" onPress={() => actor.send({ type: 'step.back' })}>
+          {t('wizard:back')}
+        </Button>
+        <Button
+          className="button button--primary"
+          isDisabled={busy}
+          onPress={() => actor.send({ type: 'documents.complete' })}
+        >
+          {t('wizard:upload.continue')}
+        </Button>
+      </div>
+    </>
+  );
+}

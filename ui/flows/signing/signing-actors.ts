@@ -1,0 +1,129 @@
+import { fromPromise } from 'xstate';
+import {
+  type CancelIamSmartInput,
+  isEcertRejection,
+  type PollIamSmartInput,
+  type PollIamSmartOutput,
+  type PrepareEcertInput,
+  type PrepareEcertOutput,
+  type SigningFailure,
+  signingFailure,
+  signingMachine,
+  type StartIamSmartInput,
+  type StartIamSmartOutput,
+  type VerifyEcertInput,
+  type VerifyEcertOutput,
+} from '../../../machines/flows/signing.machine';
+import { api, ApiError } from '../../api';
+import type { RequestOptions } from '../../api/client';
+import { draftToken } from '../apply/draft-tokens';
+
+/**
+ * The signing machine's actors over the drafts API (docs/flows/signing.md). A draft's own token is its
+ * credential, as for saving it. Errors are shown by the signing screens, never as toasts.
+ */
+
+/** The draft's bearer token, when this browser holds one (else the session's, added by the client). */
+const bearer = (applicationNo: string): RequestOptions['ky'] => {
+  const token = draftToken(applicationNo);
+  return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
+};
+const options = (applicationNo: string, poll = false): RequestOptions => ({
+  quiet: true,
+  ...(poll ? { noLoading: true } : {}),
+  ky: bearer(applicationNo),
+});
+const base = (applicationNo: string) => `drafts/${encodeURIComponent(applicationNo)}/signing`;
+
+/** No answer (offline, time-out, 5xx): `network`; a refusal (4xx): `failed`. */
+function requestFailure(error: unknown): Error {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return signingFailure(refused ? { kind: 'failed' } : { kind: 'network' });
+}
+
+/**
+ * A refused signature file: 422 whose `meta.code` is the reason (or, as the API may send it,
+ * `meta.code` ECERT_REJECTED with `data.reason`). Anything else counts as `network`.
+ */
+export function ecertFailure(error: unknown): SigningFailure {
+  if (!(error instanceof ApiError) || error.status !== 422) return { kind: 'network' };
+  const data = error.body?.data;
+  const reason = isEcertRejection(error.code)
+    ? error.code
+    : typeof data === 'object' && data !== null && 'reason' in data
+      ? data.reason
+      : undefined;
+  return isEcertRejection(reason) ? { kind: 'rejected', reason } : { kind: 'network' };
+}
+
+export const signingActors = {
+  startIamSmart: fromPromise<StartIamSmartOutput, StartIamSmartInput>(async ({ input }) => {
+    try {
+      return (
+        await api.post<StartIamSmartOutput>(
+          `${base(input.applicationNo)}/iamsmart`,
+          {},
+          options(input.applicationNo),
+        )
+      ).data;
+    } catch (e) {
+      throw requestFailure(e);
+    }
+  }),
+  // Every poll is quiet and shows no loading overlay; any failure is a `network` the machine counts.
+  pollIamSmart: fromPromise<PollIamSmartOutput, PollIamSmartInput>(async ({ input }) => {
+    try {
+      return (
+        await api.get<PollIamSmartOutput>(
+          `${base(input.applicationNo)}/iamsmart/${encodeURIComponent(input.requestId)}`,
+          undefined,
+          options(input.applicationNo, true),
+        )
+      ).data;
+    } catch {
+      throw signingFailure({ kind: 'network' });
+    }
+  }),
+  cancelIamSmart: fromPromise<void, CancelIamSmartInput>(async ({ input }) => {
+    try {
+      await api.delete(
+        `${base(input.applicationNo)}/iamsmart/${encodeURIComponent(input.requestId)}`,
+        undefined,
+        options(input.applicationNo, true),
+      );
+    } catch (e) {
+      throw requestFailure(e);
+    }
+  }),
+  prepareEcert: fromPromise<PrepareEcertOutput, PrepareEcertInput>(async ({ input }) => {
+    try {
+      return (
+        await api.get<PrepareEcertOutput>(
+          `${base(input.applicationNo)}/ecert`,
+          undefined,
+          options(input.applicationNo),
+        )
+      ).data;
+    } catch (e) {
+      throw requestFailure(e);
+    }
+  }),
+  verifyEcert: fromPromise<VerifyEcertOutput, VerifyEcertInput>(async ({ input }) => {
+    const form = new FormData();
+    form.append('signature', input.file, input.file instanceof File ? input.file.name : 'signature.p7s');
+    try {
+      return (
+        await api.upload<VerifyEcertOutput>(
+          `${base(input.applicationNo)}/ecert`,
+          form,
+          options(input.applicationNo),
+        )
+      ).data;
+    } catch (e) {
+      throw signingFailure(ecertFailure(e));
+    }
+  }),
+};
+
+/** The signing machine with the API actors: what the wizard invokes, or a page runs on its own. */
+export const signingMachineForUi = signingMachine.provide({ actors: signingActors });
