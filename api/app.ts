@@ -14,7 +14,7 @@ import { NotFoundError } from './errors';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
-import { createIamSmartSandbox, type IamSmartSigning } from './adapters/iamsmart';
+import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
 import { documentLimitsFromEnv, type DocumentLimits } from './services/documents';
 import type { EcertTrust } from './services/ecert';
 import { draftValidityDaysFromEnv } from './services/drafts';
@@ -61,7 +61,8 @@ export interface AppOptions {
    */
   documents?: { storage?: DocumentStorage; limits?: DocumentLimits };
   /**
-   * Signing. Default: the iAM Smart sandbox (the real service cannot be reached from here) and the e-Cert
+   * Signing. Default: the iAM Smart sandbox outside production (the real service cannot be reached from
+   * here; in production, an adapter that refuses until the real client is configured) and the e-Cert
    * trust given (server.ts loads it from env ECERT_ROOTS / ECERT_CRLS; none: every e-Cert is untrusted).
    */
   signing?: { iamSmart?: IamSmartSigning; ecertTrust?: EcertTrust };
@@ -203,11 +204,16 @@ export function createApp({
       documents: {
         storage:
           documents.storage ??
-          createLocalStorage(process.env.DOCUMENT_STORAGE_DIR ?? path.resolve('.data/documents')),
+          createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents')),
         limits: documents.limits ?? documentLimitsFromEnv(),
       },
       signing: {
-        iamSmart: signing.iamSmart ?? createIamSmartSandbox({ now: () => clock.now().getTime() }),
+        // The sandbox outside production only: production without the real client refuses iAM Smart plainly.
+        iamSmart:
+          signing.iamSmart ??
+          (process.env.NODE_ENV === 'production'
+            ? unconfiguredIamSmart()
+            : createIamSmartSandbox({ now: () => clock.now().getTime() })),
         ecertTrust: signing.ecertTrust ?? { roots: [] },
       },
       // The download links are signed with their own key derived from the OTP key.

@@ -77,7 +77,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await database.close();
     throw error;
   }
-  const storage = createLocalStorage(process.env.DOCUMENT_STORAGE_DIR ?? path.resolve('.data/documents'));
+  const storage = createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents'));
   const ecertTrust = await ecertTrustFromEnv();
   const app = createApp({
     db: database,

@@ -298,3 +298,18 @@ export function createIamSmartSandbox({
     },
   };
 }
+
+/**
+ * The adapter of a portal that has no iAM Smart service configured (production until the department's
+ * client is plugged in, docs/decisions/008): every request is refused without reaching anything, so the
+ * signing screen says iAM Smart cannot be reached and offers the e-Cert. The sandbox is never used there.
+ */
+export function unconfiguredIamSmart(): IamSmartSigning {
+  const refused = <T>(): Promise<IamSmartAnswer<T>> =>
+    Promise.reject(new Error('iAM Smart is not configured on this portal'));
+  return {
+    requestSigning: () => refused(),
+    getSigningResult: () => refused(),
+    cancelSigning: () => refused(),
+  };
+}

@@ -226,12 +226,20 @@ export async function deleteExpiredDrafts(
       .from(draftDocuments)
       .innerJoin(drafts, eq(drafts.id, draftDocuments.draftId))
       .where(expired);
+    // A signing request froze its application PDF and the documents then uploaded (one may since have
+    // been replaced or removed, and be named only here).
     const frozen = await tx
-      .select({ key: signingRequests.pdfStorageKey })
+      .select({ key: signingRequests.pdfStorageKey, documents: signingRequests.documents })
       .from(signingRequests)
       .innerJoin(drafts, eq(drafts.id, signingRequests.draftId))
       .where(expired);
+    const frozenDocuments = frozen.flatMap((r) =>
+      (r.documents as { storageKey?: unknown }[]).flatMap((d) =>
+        typeof d.storageKey === 'string' ? [d.storageKey] : [],
+      ),
+    );
     const deleted = await tx.delete(drafts).where(expired).returning({ id: drafts.id });
-    return { count: deleted.length, storageKeys: [...uploads, ...frozen].map((r) => r.key) };
+    const keys = new Set([...uploads.map((r) => r.key), ...frozen.map((r) => r.key), ...frozenDocuments]);
+    return { count: deleted.length, storageKeys: [...keys] };
   });
 }

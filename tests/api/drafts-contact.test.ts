@@ -345,6 +345,25 @@ describe('what a contact code cannot do', () => {
     expect(again.headers.get('retry-after')).toBe('40');
     expect(again.body.data).toEqual({ retryAfterSeconds: 40 });
   });
+
+  it('sends a contact code at once after a code to resume the draft (the minute is per purpose)', async () => {
+    const draft = await newDraft();
+    const resumed = await request('POST', '/api/drafts/resume/send', {
+      body: { applicationNo: draft.applicationNo, contact: draft.email },
+    });
+    h.clock.advance({ seconds: 5 });
+
+    const contact = await sendCode(draft.applicationNo, draft.token, { channel: 'email' });
+    const resumeAgain = await request('POST', '/api/drafts/resume/send', {
+      body: { applicationNo: draft.applicationNo, contact: draft.email },
+    });
+
+    expect(resumed.status).toBe(200);
+    expect(contact.status).toBe(200);
+    // The resume code itself still waits its minute.
+    expect(resumeAgain.status).toBe(429);
+    expect(resumeAgain.body.meta.code).toBe('OTP_RESEND_TOO_SOON');
+  });
 });
 
 describe('a verified contact lapses when its answer changes', () => {

@@ -81,7 +81,7 @@ test.describe('the application wizard', () => {
       await expect(page2.getByRole('heading', { level: 1 })).toHaveText('Application Form Preview');
 
       // Confirm the email, upload the required documents, sign with iAM Smart, submit.
-      // By mobile: the email has just had the code to resume (one code a minute per address).
+      // By mobile this time (the email confirmation is tested on its own below).
       await confirmContact(page2, 'mobile', String(answers.applicantMobile));
       await page2.getByRole('button', { name: 'Confirm and continue to documents' }).click();
       await expect(page2.getByRole('heading', { level: 1 })).toHaveText('Upload Documents and Sign');

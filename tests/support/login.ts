@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createApp } from '../../api/app';
+import { type AppOptions, createApp } from '../../api/app';
 import { SmtpEmailSender } from '../../api/adapters/email';
 import { HttpSmsGateway, outboxSmsSender } from '../../api/adapters/sms';
 import { type MessageService, createMessageService } from '../../api/services/messages';
@@ -80,15 +80,22 @@ export function codeIn(text: string): string {
   return match[0];
 }
 
+export interface LoginHarnessOptions {
+  smsTransport?: 'gateway' | 'outbox';
+  minSendDurationMs?: number;
+  /** The clock the app runs on (default: a new TestClock), for fixtures made before the app starts. */
+  clock?: TestClock;
+  /** Documents and signing options of the app (default: the app's own defaults). */
+  app?: Pick<AppOptions, 'documents' | 'signing'>;
+}
+
 /**
  * The app over a fresh database with a test clock, a real SMTP server for email and a local HTTP SMS
  * gateway (or the outbox), and no padding of the send answer unless asked.
  */
-export async function startLoginHarness(
-  options: { smsTransport?: 'gateway' | 'outbox'; minSendDurationMs?: number } = {},
-): Promise<LoginHarness> {
+export async function startLoginHarness(options: LoginHarnessOptions = {}): Promise<LoginHarness> {
   const database = await createTestDatabase({ seed: true });
-  const clock = new TestClock();
+  const clock = options.clock ?? new TestClock();
   const smtp = await startSmtpCapture();
   const gateway = await startSmsGateway();
   const email = new SmtpEmailSender(smtp.url);
@@ -108,6 +115,7 @@ export async function startLoginHarness(
       devRoutes: true,
       masterDataCacheSeconds: 0,
       auth: { otpSecret: TEST_OTP_SECRET, minSendDurationMs: options.minSendDurationMs ?? 0, messages },
+      ...options.app,
     }),
   );
   const baseUrl = server.baseUrl;

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import type { AnyEventObject } from 'xstate';
 import { FORM_CATALOGUE, fieldsOf } from '../../../machines/forms';
 import { answerField, fillStep } from './fill-form';
+import { answerOnPhone, confirmContact, identificationCode, uploadRequiredDocuments } from './submit-flow';
 import type { EventAction, PersonContext, PersonMapping } from './person';
 
 /**
@@ -10,9 +11,11 @@ import type { EventAction, PersonContext, PersonMapping } from './person';
  * that field with the form's example; "next" is completing the step and pressing the button.
  */
 const a2 = FORM_CATALOGUE.a2;
+/** The applicant's email in the form: its own address (the login paths send codes to the applicant's email). */
+const emailOf = (ctx: PersonContext) => `apply-${ctx.applicant.applicationNo.toLowerCase()}@example.hk`;
 const example = (ctx: PersonContext): Record<string, unknown> => ({
   ...a2.example,
-  applicantEmail: ctx.applicant.email,
+  applicantEmail: emailOf(ctx),
 });
 const field = (id: string) => fieldsOf(a2).find((p) => p.field.id === id)?.field;
 
@@ -23,7 +26,12 @@ const button = (name: string): EventAction => ({
 export const applyPerson: PersonMapping = {
   flowId: 'apply',
   start: '/form-a2-step1',
-  route: (screen) => (screen === 'apply.wizard.preview' ? '/form-a2-step2' : '/form-a2-step1'),
+  route: (screen) =>
+    ({
+      'apply.wizard.preview': '/form-a2-step2',
+      'apply.wizard.upload': '/form-a2-step3',
+      'apply.wizard.success': '/form-a2-step4',
+    })[screen] ?? '/form-a2-step1',
   action(event: AnyEventObject): EventAction | null {
     switch (event.type) {
       case 'xstate.init':
@@ -53,6 +61,40 @@ export const applyPerson: PersonMapping = {
         return button('Save for later');
       case 'saved.continue':
         return button('Continue Application');
+      case 'contact.verified':
+        // Only a confirmation a person can make: the code sent to the applicant's email.
+        return (event as unknown as { verified: boolean }).verified
+          ? { act: (ctx) => confirmContact(ctx.page, 'email', emailOf(ctx)) }
+          : null;
+      case 'documents.change':
+        // The registry's sample has one required document; the real A2 on screen needs all of its own.
+        return (event as unknown as { present: boolean }).present
+          ? { act: ({ page }) => uploadRequiredDocuments(page, a2) }
+          : null;
+      case 'documents.complete':
+        return button('Continue to signing');
+      case 'xstate.done.actor.signDocuments':
+        // Signed (the output is the signature; null is going back from signing): iAM Smart, approved on the phone.
+        return (event as unknown as { output: unknown }).output
+          ? {
+              act: async ({ page }) => {
+                await page.getByRole('button', { name: 'Signing with iAM Smart' }).click();
+                await answerOnPhone(page, await identificationCode(page), 'approve');
+                await expect(page.getByRole('heading', { name: 'Submit the application' })).toBeVisible({
+                  timeout: 15_000,
+                });
+              },
+            }
+          : null;
+      case 'submit.confirm':
+        return button('Submit application');
+      case 'xstate.done.actor.submitApplication':
+        return {
+          act: ({ page }) =>
+            expect(page.getByRole('heading', { level: 1 })).toHaveText('Submission Success', {
+              timeout: 15_000,
+            }),
+        };
       case 'xstate.done.actor.saveDraft':
         return {
           act: ({ page }) => expect(page.getByRole('status').filter({ hasText: /Saved at/ })).toBeVisible(),
@@ -70,6 +112,15 @@ export const applyPerson: PersonMapping = {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application Form Preview');
       await expect(page.getByRole('button', { name: /^Change/ }).first()).toBeVisible();
     },
+    'apply.wizard.upload': async ({ page }) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upload Documents and Sign');
+      await expect(page.getByRole('heading', { name: 'Documents for this application' })).toBeVisible();
+    },
+    'apply.wizard.success': async ({ page }) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submission Success');
+      await expect(page.getByRole('heading', { name: 'Application Details' })).toBeVisible();
+      await expect(page.locator('a[data-file="archive"]')).toBeVisible();
+    },
     'apply.wizard.saved': async ({ page }) => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application Saved');
       await expect(page.locator('.saved__code')).toHaveText(/^A2-\d{4}-\d{6}$/);
@@ -78,9 +129,5 @@ export const applyPerson: PersonMapping = {
   notReplayed: {
     'apply.wizard.savingForLater':
       "a moment between pressing Save for later and its answer, on the fill step's route and heading; the path tests reach it",
-    'apply.wizard.upload':
-      'the documents, signing and submission screens come with the documents and signing issue; until then the route says the online step is not open, and the path tests reach the state',
-    'apply.wizard.success':
-      'reached only through submission, which comes with the documents and signing issue',
   },
 };
