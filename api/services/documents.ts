@@ -11,6 +11,7 @@ import { checkPdf, type PdfCheckResult } from './pdf-check';
 import { isUploadError, readAll, receivePdfUpload } from './upload-receiver';
 import { DraftSubmittedError } from '../errors';
 import { type DraftAccess, fieldError } from './drafts';
+import type { DocumentData, DocumentListData } from '../../machines/rules/submission';
 
 /**
  * The documents of a draft (the Upload Documents step, spec §2 and §5): one PDF per document type of the
@@ -43,24 +44,7 @@ export function documentLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Doc
   };
 }
 
-/** What the API tells about one uploaded document. */
-export interface DocumentData {
-  id: number;
-  documentType: string;
-  fileName: string;
-  bytes: number;
-  sha256: string;
-  pageCount: number;
-  uploadedAt: string;
-}
-
-export interface DocumentListData {
-  documents: DocumentData[];
-  /** The required document types still missing, in the form's order. */
-  missing: string[];
-  limits: DocumentLimits;
-  totalBytes: number;
-}
+export type { DocumentData, DocumentListData } from '../../machines/rules/submission';
 
 /** 413 PAYLOAD_TOO_LARGE: the file, or the application's documents together, would pass a limit. */
 export class DocumentTooLargeError extends ApiError {

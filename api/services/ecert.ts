@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { ECERT_REJECTIONS } from '../../machines/flows/signing/types';
 
 /**
  * Verification of a Hongkong Post e-Cert signature: a CMS (PKCS#7) SignedData in a .p7s file,
@@ -13,18 +14,8 @@ import * as pkijs from 'pkijs';
  * trusted on their own (CMS certificates may only serve as intermediates to a configured root).
  */
 
-export const ECERT_FAILURE_REASONS = [
-  'unreadable',
-  'no-certificate',
-  'bad-signature',
-  'untrusted',
-  'expired',
-  'not-yet-valid',
-  'key-usage',
-  'revoked',
-  'crl-unavailable',
-  'name-mismatch',
-] as const;
+/** The reasons, in the order of the checks: one list with the signing flow's (the API's 422 `data.reason`). */
+export const ECERT_FAILURE_REASONS = ECERT_REJECTIONS;
 export type EcertFailureReason = (typeof ECERT_FAILURE_REASONS)[number];
 
 export interface EcertSigner {

@@ -120,6 +120,23 @@ export function createSigningService({
     };
   }
 
+  /** The newest e-Cert signing of the draft still waiting for its signature file. */
+  async function openEcertRequest(draftId: number) {
+    const [open] = await db
+      .select()
+      .from(signingRequests)
+      .where(
+        and(
+          eq(signingRequests.draftId, draftId),
+          eq(signingRequests.method, 'ecert'),
+          eq(signingRequests.status, 'pending'),
+        ),
+      )
+      .orderBy(desc(signingRequests.id))
+      .limit(1);
+    return open;
+  }
+
   async function requestOf(access: DraftAccess, requestId: string, method: string) {
     const [row] = await db
       .select()
@@ -219,18 +236,7 @@ export function createSigningService({
     async prepareEcert(access, language) {
       const ready = await readyApplication(db, documents, access);
       // The open e-Cert signing over the same answers and files is reused (the same hash to sign).
-      const [open] = await db
-        .select()
-        .from(signingRequests)
-        .where(
-          and(
-            eq(signingRequests.draftId, access.id),
-            eq(signingRequests.method, 'ecert'),
-            eq(signingRequests.status, 'pending'),
-          ),
-        )
-        .orderBy(desc(signingRequests.id))
-        .limit(1);
+      const open = await openEcertRequest(access.id);
       if (
         open &&
         clock.now() < open.expiresAt &&
@@ -248,18 +254,7 @@ export function createSigningService({
 
     async verifyEcert(access, signature) {
       const ready = await readyApplication(db, documents, access);
-      const [open] = await db
-        .select()
-        .from(signingRequests)
-        .where(
-          and(
-            eq(signingRequests.draftId, access.id),
-            eq(signingRequests.method, 'ecert'),
-            eq(signingRequests.status, 'pending'),
-          ),
-        )
-        .orderBy(desc(signingRequests.id))
-        .limit(1);
+      const open = await openEcertRequest(access.id);
       if (!open || clock.now() >= open.expiresAt) throw new NotFoundError('signing.notFound');
       if (!isSignatureCurrent(open, ready.draft.answers, ready.documents)) throw new SigningOutdatedError();
       const signerName =

@@ -21,6 +21,11 @@ import type { DocumentService } from './documents';
 import { DAY_MS, type DraftAccess, fieldError } from './drafts';
 import type { MessageService } from './messages';
 import { answersHash } from './signing-manifest';
+import type {
+  SubmissionData,
+  SubmissionDetailsData,
+  SubmittedFileData,
+} from '../../machines/rules/submission';
 
 /**
  * Submission (spec §2, §4): one transaction that marks the draft submitted, records the application
@@ -35,11 +40,7 @@ export const DOWNLOAD_DAYS = 7;
 export const LINK_TTL_MS = 10 * 60_000;
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
-export interface SubmissionData {
-  applicationNo: string;
-  submittedAt: string;
-  downloadUntil: string;
-}
+export type { SubmissionData } from '../../machines/rules/submission';
 
 /** 409 ALREADY_SUBMITTED: submitted before, by another request (another key); `data` is that submission. */
 export class AlreadySubmittedError extends ApiError {
@@ -83,30 +84,12 @@ export function isSignatureCurrent(
   );
 }
 
-export interface SubmittedFile {
-  /** 'application' | 'document-<id>' | 'archive' */
-  id: string;
-  kind: 'application' | 'document' | 'archive';
-  documentType?: string;
-  fileName: string;
-  bytes?: number;
+/** A submitted file and where it is stored (the key never leaves the API). */
+export interface SubmittedFile extends SubmittedFileData {
   storageKey?: string;
 }
 
-export interface SubmissionDetails extends SubmissionData {
-  formKey: string;
-  formCode: string;
-  applicationType: string;
-  applicant: { nameEn: string | null; nameZh: string | null; email: string | null; mobile: string | null };
-  contactPerson: {
-    name: string | null;
-    email: string | null;
-    mobile: string | null;
-    telephone: string | null;
-  };
-  downloadable: boolean;
-  files: Omit<SubmittedFile, 'storageKey'>[];
-}
+export type SubmissionDetails = SubmissionDetailsData;
 
 const str = (v: unknown) =>
   typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null;

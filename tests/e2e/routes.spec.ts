@@ -12,7 +12,12 @@ test.describe('every route of the route table', () => {
         await page.setViewportSize({ width: 1280, height: 900 });
         await seedSession(page, { language: lang });
         await recordCspViolations(page);
-        for (const route of ROUTES.filter((r) => r.layout === layout)) {
+        // Every route in English; in Chinese every route but the later steps of the forms, which share the
+        // first step's page and land on it (the English run checks each of them lands there).
+        const routes = ROUTES.filter(
+          (r) => r.layout === layout && (lang === 'en' || !r.flow || r.flow.step <= 1),
+        );
+        for (const route of routes) {
           await page.goto(route.path);
           await pageReady(page);
           expect(await cspViolations(page), route.path).toEqual([]);

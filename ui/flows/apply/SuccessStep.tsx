@@ -5,35 +5,15 @@ import i18next from 'i18next';
 import { api, ApiError } from '../../api';
 import { formatDate } from '../../components/format';
 import { draftAuth } from './documents-api';
+import type {
+  SubmissionDetailsData,
+  SubmissionLinksData,
+  SubmittedFileData,
+} from '../../../machines/rules/submission';
 
-interface SubmissionFile {
-  id: string;
-  kind: 'application' | 'document' | 'archive';
-  documentType?: string;
-  fileName: string;
-  bytes?: number;
-}
-interface SubmissionDetails {
-  applicationNo: string;
-  submittedAt: string;
-  downloadUntil: string;
-  formKey: string;
-  formCode: string;
-  applicationType: string;
-  applicant: { nameEn: string | null; nameZh: string | null; email: string | null; mobile: string | null };
-  contactPerson: {
-    name: string | null;
-    email: string | null;
-    mobile: string | null;
-    telephone: string | null;
-  };
-  downloadable: boolean;
-  files: SubmissionFile[];
-}
-interface Links {
-  expiresAt: string;
-  files: (SubmissionFile & { url: string })[];
-}
+type SubmissionFile = SubmittedFileData;
+type SubmissionDetails = SubmissionDetailsData;
+type Links = SubmissionLinksData;
 
 const path = (applicationNo: string) => `drafts/${encodeURIComponent(applicationNo)}/submission`;
 
@@ -167,7 +147,13 @@ export function SuccessStep({ applicationNo }: { applicationNo: string }) {
                         <a href={f.url} download={f.fileName} data-file={f.id}>
                           {fileLabel(f)}
                         </a>
-                        <span className="downloads__name"> ({f.fileName})</span>
+                        {/* The applicant's own file names; the portal's own files are named by their link. */}
+                        {f.kind === 'document' ? (
+                          <span className="downloads__name">
+                            {' '}
+                            ({f.fileName.replace(`${details.applicationNo} `, '')})
+                          </span>
+                        ) : null}
                       </li>
                     ))}
                   </ul>

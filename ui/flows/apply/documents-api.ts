@@ -2,23 +2,11 @@ import i18next from 'i18next';
 import { api, ApiError } from '../../api';
 import { draftToken } from './draft-tokens';
 
-/** The documents of a draft over /api/drafts/:applicationNo/documents (Bearer: the draft's token). */
-export interface UploadedDocument {
-  id: number;
-  documentType: string;
-  fileName: string;
-  bytes: number;
-  sha256: string;
-  pageCount: number;
-  uploadedAt: string;
-}
+import type { DocumentData, DocumentListData } from '../../../machines/rules/submission';
 
-export interface DocumentList {
-  documents: UploadedDocument[];
-  missing: string[];
-  limits: { maxFileBytes: number; maxTotalBytes: number };
-  totalBytes: number;
-}
+/** The documents of a draft over /api/drafts/:applicationNo/documents (Bearer: the draft's token). */
+export type UploadedDocument = DocumentData;
+export type DocumentList = DocumentListData;
 
 /** A refused upload: the server's message (in the page's language) and its code. */
 export class UploadError extends Error {
