@@ -77,7 +77,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await database.close();
     throw error;
   }
-  const storage = createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents'));
+  // Uploaded documents and signed application forms: DOCUMENT_STORAGE_DIR, else `documents` in DATA_DIR.
+  const storage = createLocalStorage(
+    process.env.DOCUMENT_STORAGE_DIR || path.resolve(process.env.DATA_DIR || '.data', 'documents'),
+  );
   const ecertTrust = await ecertTrustFromEnv();
   const app = createApp({
     db: database,

@@ -15,6 +15,8 @@ import type { SigningService } from '../services/signing';
 import { contentDisposition, type SubmissionService, type SubmittedFile } from '../services/submission';
 import { fieldError } from '../services/drafts';
 import { currentDraft, requireDraftToken } from './drafts';
+import { currentSession, requireSession } from '../middleware/auth';
+import type { SessionService } from '../services/sessions';
 
 /** The largest e-Cert signature file accepted (a CMS signature with its certificate chain is a few kB). */
 export const SIGNATURE_MAX_BYTES = 64 * 1024;
@@ -125,13 +127,15 @@ export function applicationFilesRouters({
   signing,
   submission,
   storage,
+  sessions,
 }: {
   drafts: DraftService;
   documents: DocumentService;
   signing: SigningService;
   submission: SubmissionService;
   storage: DocumentStorage;
-}): { perDraft: Router; links: Router } {
+  sessions: SessionService;
+}): { perDraft: Router; links: Router; bySession: Router } {
   const perDraft = Router({ mergeParams: true });
   const authorised = requireDraftToken(drafts);
   const submitted = requireDraftToken(drafts, { anyValidity: true });
@@ -217,5 +221,27 @@ export function applicationFilesRouters({
     await sendSubmittedFile(res, storage, await submission.file(draft, id.data));
   });
 
-  return { perDraft, links };
+  // ---- The same submission for a logged-in applicant (Find my case): back to the downloads any day ----
+  const bySession = Router();
+  const loggedIn = requireSession(sessions);
+  /**
+   * GET /api/application/submission  (Bearer: a Find my case session)
+   * 200 data: the Application Details and files of the session's application, as GET submission of a draft;
+   * 401 UNAUTHORIZED; 404 NOT_FOUND the application was not submitted online (no files to download).
+   */
+  bySession.get('/', loggedIn, async (req, res) => {
+    const draft = await submission.draftOfApplication(currentSession(res).applicationId);
+    sendOk(req, res, await submission.details(draft));
+  });
+  /**
+   * POST /api/application/submission/links  (Bearer: a Find my case session)
+   * 200 data { expiresAt, files: [{ id, kind, documentType?, fileName, url }] }: links valid 10 minutes;
+   * 401; 404 as above; 410 DOWNLOAD_EXPIRED after the 7 days.
+   */
+  bySession.post('/links', loggedIn, smallJson, async (req, res) => {
+    const draft = await submission.draftOfApplication(currentSession(res).applicationId);
+    sendOk(req, res, await submission.links(draft));
+  });
+
+  return { perDraft, links, bySession };
 }

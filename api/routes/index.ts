@@ -95,6 +95,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     signing,
     submission,
     storage: options.documents.storage,
+    sessions,
   });
 
   const router = Router();
@@ -110,6 +111,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.use(express.json({ limit: '100kb' }));
   router.use('/address', addressRouter({ address: createAddressService(options.address) }));
   router.use('/application/history', historyRouter({ history: createHistoryService(db), sessions }));
+  router.use('/application/submission', files.bySession);
   router.use('/application', applicationRouter(masterData));
   router.use('/auth', authRouter({ auth, sessions }));
   router.use('/health', healthRouter(database));

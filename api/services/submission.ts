@@ -119,13 +119,18 @@ export function contentDisposition(
 
 export interface SubmissionService {
   submit(access: DraftAccess, idempotencyKey: string, language: Language): Promise<SubmissionData>;
-  details(access: DraftAccess): Promise<SubmissionDetails>;
+  details(access: Pick<DraftAccess, 'id'>): Promise<SubmissionDetails>;
   /** A submitted file, if the download window is open (410 after). */
   file(access: Pick<DraftAccess, 'id'>, fileId: string): Promise<SubmittedFile & { files?: SubmittedFile[] }>;
   /** Signed links to every file, valid LINK_TTL_MS. */
   links(
-    access: DraftAccess,
+    access: Pick<DraftAccess, 'id'>,
   ): Promise<{ expiresAt: string; files: (Omit<SubmittedFile, 'storageKey'> & { url: string })[] }>;
+  /**
+   * The draft whose submission became this "Find my case" application (a logged-in applicant's way back
+   * to the downloads); 404 when the application was not submitted online.
+   */
+  draftOfApplication(applicationId: number): Promise<{ id: number }>;
   /** The draft a signed link opens (403 for a bad signature, 410 for an expired link). */
   verifyLink(
     applicationNo: string,
@@ -362,6 +367,15 @@ export function createSubmissionService({
           url: `/api/submissions/${encodeURIComponent(no)}/files/${f.id}?expires=${expires}&signature=${sign(no, f.id, expires)}`,
         })),
       };
+    },
+
+    async draftOfApplication(applicationId) {
+      const [row] = await db
+        .select({ id: submissions.draftId })
+        .from(submissions)
+        .where(eq(submissions.applicationId, applicationId));
+      if (!row) throw new NotFoundError('submission.notSubmitted');
+      return row;
     },
 
     async verifyLink(applicationNo, fileId, expires, signature) {

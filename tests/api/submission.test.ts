@@ -224,6 +224,56 @@ describe('submitting a signed application', () => {
     });
   });
 
+  it('gives a logged-in applicant (Find my case) the details and the downloads of an online submission', async () => {
+    const draft = await h.readyDraft();
+    await h.sign(draft);
+    await h.submit(draft);
+    await h.messages.settled();
+    h.clock.advance({ seconds: 61 });
+    const session = await h.login(draft.applicationNo, draft.email);
+
+    const details = await h.call<{ applicationNo: string; downloadable: boolean; files: { id: string }[] }>(
+      'GET',
+      '/api/application/submission',
+      { token: session.token },
+    );
+    const links = await h.call<{ files: { id: string; url: string }[] }>(
+      'POST',
+      '/api/application/submission/links',
+      {
+        token: session.token,
+        body: {},
+      },
+    );
+    const pdf = await h.download(links.body.data.files.find((f) => f.id === 'application')?.url ?? '');
+    const noSession = await h.call('GET', '/api/application/submission');
+
+    expect(details.status).toBe(200);
+    expect(details.body.data).toMatchObject({ applicationNo: draft.applicationNo, downloadable: true });
+    expect(details.body.data.files.map((f) => f.id)).toContain('archive');
+    expect(links.status).toBe(200);
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    expect(noSession.status).toBe(401);
+  });
+
+  it('answers 404 to a logged-in applicant whose application was not submitted online', async () => {
+    // An application known to Find my case without an online submission (as one made on paper).
+    const draft = await h.readyDraft();
+    await h.sign(draft);
+    await h.submit(draft);
+    await h.messages.settled();
+    const applicationId = (await submittedRows(draft.applicationNo)).applications[0]?.id ?? 0;
+    await h.database.db.delete(submissions).where(eq(submissions.applicationId, applicationId));
+    h.clock.advance({ seconds: 61 });
+    const session = await h.login(draft.applicationNo, draft.email);
+
+    const res = await h.call('GET', '/api/application/submission', { token: session.token });
+
+    expect(res.status).toBe(404);
+    expect(res.body.meta.code).toBe('NOT_FOUND');
+  });
+
   it('sends the acknowledgement by email in English, with the number and the 1-to-2-working-days sentence', async () => {
     const draft = await h.readyDraft();
     await h.sign(draft);

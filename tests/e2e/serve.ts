@@ -2,7 +2,7 @@
  * The server the browser tests run against: the built SPA over the real API, on a fresh database that
  * is dropped at the end (real Postgres when DATABASE_URL is set, in-memory PGlite otherwise).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,8 @@ import { startServer } from '../../api/server';
 import { createTestDatabaseUrl } from '../support/fresh-postgres';
 import { applicationHistory, applications } from '../../drizzle/schema';
 import { TEST_APPLICANT_COUNT, testApplicant } from './fixtures';
+import { makeTestPki } from '../support/test-ca';
+import { writeSignerFile } from './ecert-signer';
 
 const staticDir = fileURLToPath(new URL('../../dist', import.meta.url));
 if (!existsSync(`${staticDir}/index.html`)) {
@@ -21,6 +23,16 @@ if (!existsSync(`${staticDir}/index.html`)) {
 // Uploaded documents go to a directory of this run, removed at the end.
 const documentsDir = mkdtempSync(path.join(tmpdir(), 'bd-e2e-documents-'));
 process.env.DOCUMENT_STORAGE_DIR = documentsDir;
+
+// A test e-Cert PKI made now: the server trusts its root and CRL (as production trusts Hongkong Post's),
+// and the browser tests sign as the applicant with its valid signer (ecert-signer.ts reads the file).
+const pkiDir = mkdtempSync(path.join(tmpdir(), 'bd-e2e-pki-'));
+const pki = await makeTestPki(new Date());
+writeFileSync(path.join(pkiDir, 'root.der'), pki.root.der);
+writeFileSync(path.join(pkiDir, 'crl.der'), pki.crl);
+process.env.ECERT_ROOTS = path.join(pkiDir, 'root.der');
+process.env.ECERT_CRLS = path.join(pkiDir, 'crl.der');
+await writeSignerFile(pki.signers.valid);
 
 const fresh = process.env.DATABASE_URL
   ? await createTestDatabaseUrl(process.env.DATABASE_URL, 'bd_e2e')
@@ -69,6 +81,7 @@ async function stop(): Promise<void> {
   await server.close();
   await fresh?.drop();
   rmSync(documentsDir, { recursive: true, force: true });
+  rmSync(pkiDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop());

@@ -13,6 +13,8 @@ import {
   uploadRequiredDocuments,
 } from './flows/submit-flow';
 import { axeViolations, LANGS, pageReady, seedSession } from './support';
+import { codeSentTo } from './outbox';
+import { signAsApplicant } from './ecert-signer';
 
 /**
  * The documents and signing screens in every language: the upload rules, a refused file, the iAM Smart
@@ -58,22 +60,18 @@ test.describe('documents and signing', () => {
       await expectNoAxeViolations(page);
 
       // A file without a type is refused; a portrait page is refused with the file and the page named.
-      await page
-        .locator('input[type="file"]')
-        .setInputFiles({
-          name: 'plan.pdf',
-          mimeType: 'application/pdf',
-          buffer: Buffer.from(await portraitA4()),
-        });
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'plan.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(await portraitA4()),
+      });
       await expect(page.getByText(text(lang, 'wizard', 'upload.typeFirst'))).toBeVisible();
       await chooseDocumentType(page, 'layoutPlans');
-      await page
-        .locator('input[type="file"]')
-        .setInputFiles({
-          name: 'plan.pdf',
-          mimeType: 'application/pdf',
-          buffer: Buffer.from(await portraitA4()),
-        });
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'plan.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(await portraitA4()),
+      });
       await expect(page.locator('.upload__error')).toHaveText(
         text(lang, 'api', 'documents.invalid.portrait', { name: 'plan.pdf', page: '1' }),
       );
@@ -152,6 +150,20 @@ test.describe('documents and signing', () => {
     await expect(page.getByRole('heading', { name: 'Application Details' })).toBeVisible();
     await expect(page.locator('a[data-file="archive"]')).toBeVisible();
     await expectNoAxeViolations(page);
+    const applicationNo = (await page.locator('.preview__row dd').first().innerText()).trim();
+
+    // Another day: Find my case, with the number and the confirmed email, offers the same downloads.
+    await page.goto('/find-my-case');
+    await pageReady(page);
+    await page.getByLabel(/BD Application Number/).fill(applicationNo);
+    await page.getByLabel(/Mobile Number \/ Email Address/).fill('sign-keyboard@example.hk');
+    await page.getByRole('button', { name: 'Send OTP Code' }).click();
+    await page.getByLabel('One-time password').fill(await codeSentTo(page, 'sign-keyboard@example.hk'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/case-history$/);
+    await expect(page.getByRole('heading', { name: 'Download the submitted documents' })).toBeVisible();
+    await expect(page.locator('a[data-file="archive"]')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   for (const lang of LANGS) {
@@ -175,4 +187,42 @@ test.describe('documents and signing', () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test('en: signs with an e-Cert signature file over the text shown, then submits', async ({ page }) => {
+    test.setTimeout(120_000);
+    await toDocuments(page, 'en', 'ecert');
+    await uploadRequiredDocuments(page, definition);
+    await page.getByRole('button', { name: 'Continue to signing' }).click();
+    await page.getByRole('button', { name: 'Sign with e-Cert' }).click();
+    const text = (await page.locator('.signing__text').innerText()).trim();
+    expect(text).toMatch(/^[0-9a-f]{64}$/);
+    // A signature over other text is refused with its reason; the applicant's signature of the text is accepted.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'wrong.p7s',
+        mimeType: 'application/pkcs7-signature',
+        buffer: await signAsApplicant('another document'),
+      });
+    await page.getByRole('button', { name: 'Submit signature' }).click();
+    await expect(
+      page.getByText('The signature is not over this application.', { exact: false }).first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'application.p7s',
+        mimeType: 'application/pkcs7-signature',
+        buffer: await signAsApplicant(text),
+      });
+    await page.getByRole('button', { name: 'Submit signature' }).click();
+    await expect(page.getByRole('heading', { name: 'Submit the application' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submission Success', {
+      timeout: 15_000,
+    });
+  });
 });

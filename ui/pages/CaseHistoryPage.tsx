@@ -7,6 +7,7 @@ import { useSession } from '../session/store';
 import { PageHeading } from '../components/PageHeading';
 import { Spinner } from '../components/Spinner';
 import { formatDate } from '../components/format';
+import { type SubmissionSource, SubmissionView } from '../flows/apply/SuccessStep';
 
 export interface HistoryRow {
   submissionDate: string;
@@ -19,6 +20,14 @@ interface History {
   applicationNo: string;
   rows: HistoryRow[];
 }
+
+/** Find my case's way back to the downloads of an application submitted online (7 days after submission). */
+const SUBMISSION: SubmissionSource = {
+  details: 'application/submission',
+  links: 'application/submission/links',
+  options: { quiet: true },
+  quietWhenMissing: true,
+};
 
 type Load = { state: 'loading' } | { state: 'done'; history: History } | { state: 'failed' };
 
@@ -99,6 +108,7 @@ export default function CaseHistoryPage() {
               </table>
             </div>
           )}
+          <SubmissionView source={SUBMISSION} />
         </>
       ) : null}
     </article>

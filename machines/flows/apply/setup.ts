@@ -205,8 +205,11 @@ export const applySetup = setup({
     assignSignature: assign({
       signature: ({ event }) => outputOf<SignDocumentsOutput | null>(event),
     }),
-    assignContact: assign(({ event }) =>
-      event.type === 'contact.verified' ? { contactVerified: event.verified, showContactError: false } : {},
+    // A confirmation clears the refusal's message; learning that none is confirmed yet keeps it.
+    assignContact: assign(({ context, event }) =>
+      event.type === 'contact.verified'
+        ? { contactVerified: event.verified, showContactError: context.showContactError && !event.verified }
+        : {},
     ),
     revealContactError: assign({ showContactError: true }),
     assignSubmission: assign({

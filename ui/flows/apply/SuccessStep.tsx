@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { api, ApiError } from '../../api';
+import type { RequestOptions } from '../../api/client';
 import { formatDate } from '../../components/format';
 import { draftAuth } from './documents-api';
 import type {
@@ -17,13 +18,47 @@ type Links = SubmissionLinksData;
 
 const path = (applicationNo: string) => `drafts/${encodeURIComponent(applicationNo)}/submission`;
 
+/** Where a submission is read: the draft's own routes (its token) or Find my case's (the session). */
+export interface SubmissionSource {
+  details: string;
+  links: string;
+  options: RequestOptions;
+  /** A 404 means "not submitted online": show nothing (Find my case of a paper application). */
+  quietWhenMissing?: boolean;
+}
+
 /**
- * Submission Success (spec §2): the Application Details and the download of everything submitted (the
- * application form, each document, one archive of all) for 7 days. The links are signed by the server
- * and work for a few minutes; they are fetched again when they are about to end.
+ * Submission Success (spec §2): the notice, then the Application Details and the downloads.
  */
 export function SuccessStep({ applicationNo }: { applicationNo: string }) {
+  const { t } = useTranslation('wizard');
+  const source = useMemo<SubmissionSource>(
+    () => ({
+      details: path(applicationNo),
+      links: `${path(applicationNo)}/links`,
+      options: { quiet: true, ky: draftAuth(applicationNo) },
+    }),
+    [applicationNo],
+  );
+  return (
+    <>
+      <div className="notice notice--success" role="status">
+        <p>{t('success.body', { applicationNo })}</p>
+        <p>{t('success.next')}</p>
+      </div>
+      <SubmissionView source={source} />
+    </>
+  );
+}
+
+/**
+ * The Application Details and the download of everything submitted (the application form, each
+ * document, one archive of all) for 7 days after submission. The links are signed by the server and work
+ * for a few minutes; they are fetched again when they are about to end.
+ */
+export function SubmissionView({ source }: { source: SubmissionSource }) {
   const { t, i18n } = useTranslation(['wizard', 'forms', 'flows']);
+  const [missing, setMissing] = useState(false);
   const [details, setDetails] = useState<SubmissionDetails | null>(null);
   const [links, setLinks] = useState<Links | null>(null);
   const [error, setError] = useState('');
@@ -31,36 +66,30 @@ export function SuccessStep({ applicationNo }: { applicationNo: string }) {
   const loadLinks = useCallback(async () => {
     try {
       const answer = await api.post<Links>(
-        `${path(applicationNo)}/links`,
+        source.links,
         { lang: i18next.language },
-        {
-          quiet: true,
-          noLoading: true,
-          ky: draftAuth(applicationNo),
-        },
+        { ...source.options, noLoading: true },
       );
       setLinks(answer.data);
     } catch (e) {
       setLinks(null);
       if (e instanceof ApiError && e.body?.meta.message) setError(e.body.meta.message);
     }
-  }, [applicationNo]);
+  }, [source.links, source.options]);
 
   useEffect(() => {
     let live = true;
     api
-      .get<SubmissionDetails>(
-        path(applicationNo),
-        { lang: i18next.language },
-        { quiet: true, ky: draftAuth(applicationNo) },
-      )
+      .get<SubmissionDetails>(source.details, { lang: i18next.language }, source.options)
       .then((answer) => {
         if (!live) return;
         setDetails(answer.data);
         if (answer.data.downloadable) void loadLinks();
       })
       .catch((e: unknown) => {
-        if (live)
+        if (!live) return;
+        if (source.quietWhenMissing && e instanceof ApiError && e.status === 404) setMissing(true);
+        else
           setError(
             e instanceof ApiError && e.body?.meta.message
               ? e.body.meta.message
@@ -70,7 +99,7 @@ export function SuccessStep({ applicationNo }: { applicationNo: string }) {
     return () => {
       live = false;
     };
-  }, [applicationNo, loadLinks, t]);
+  }, [source.details, source.options, source.quietWhenMissing, loadLinks, t]);
 
   // Signed links last minutes: renew them shortly before they end while the page is open.
   useEffect(() => {
@@ -88,12 +117,9 @@ export function SuccessStep({ applicationNo }: { applicationNo: string }) {
         ? t('wizard:success.archive')
         : t(`forms:documents.${f.documentType ?? ''}`);
 
+  if (missing) return null;
   return (
     <>
-      <div className="notice notice--success" role="status">
-        <p>{t('wizard:success.body', { applicationNo })}</p>
-        <p>{t('wizard:success.next')}</p>
-      </div>
       {error ? (
         <p className="field__error" role="alert">
           {error}
