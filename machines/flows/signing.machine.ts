@@ -102,6 +102,7 @@ export const signingMachine = setup({
       ecertError: null,
       error: null,
       errorCode: null,
+      errorMessage: null,
     }),
     assignRequest: assign(({ context, event }) => {
       const request = (event as { output?: StartIamSmartOutput }).output ?? null;
@@ -117,12 +118,17 @@ export const signingMachine = setup({
     assignFailure: assign(({ event }, params: { error: SigningError }) => ({
       error: params.error,
       errorCode: params.error === 'failed' ? (pollOutput(event).code ?? null) : null,
+      errorMessage: null,
     })),
     /** A start that failed: `network` when the portal gave no answer, `failed` when it refused. */
-    assignStartFailure: assign(({ event }) => ({
-      error: failureOf(event).kind === 'network' ? 'network' : 'failed',
-      errorCode: null,
-    })),
+    assignStartFailure: assign(({ event }) => {
+      const failure = failureOf(event);
+      return {
+        error: (failure.kind === 'network' ? 'network' : 'failed') as SigningError,
+        errorCode: null,
+        errorMessage: failure.kind === 'failed' ? (failure.message ?? null) : null,
+      };
+    }),
     assignIamSmartSignature: assign(({ context, event }) => ({
       result: {
         method: 'iamsmart' as const,
@@ -164,6 +170,7 @@ export const signingMachine = setup({
     ecertError: null,
     error: null,
     errorCode: null,
+    errorMessage: null,
     result: null,
   }),
   initial: 'choose',

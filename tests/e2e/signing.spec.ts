@@ -197,25 +197,21 @@ test.describe('documents and signing', () => {
     const text = (await page.locator('.signing__text').innerText()).trim();
     expect(text).toMatch(/^[0-9a-f]{64}$/);
     // A signature over other text is refused with its reason; the applicant's signature of the text is accepted.
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'wrong.p7s',
-        mimeType: 'application/pkcs7-signature',
-        buffer: await signAsApplicant('another document'),
-      });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'wrong.p7s',
+      mimeType: 'application/pkcs7-signature',
+      buffer: await signAsApplicant('another document'),
+    });
     await page.getByRole('button', { name: 'Submit signature' }).click();
     await expect(
       page.getByText('The signature is not over this application.', { exact: false }).first(),
     ).toBeVisible();
     await expectNoAxeViolations(page);
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'application.p7s',
-        mimeType: 'application/pkcs7-signature',
-        buffer: await signAsApplicant(text),
-      });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'application.p7s',
+      mimeType: 'application/pkcs7-signature',
+      buffer: await signAsApplicant(text),
+    });
     await page.getByRole('button', { name: 'Submit signature' }).click();
     await expect(page.getByRole('heading', { name: 'Submit the application' })).toBeVisible({
       timeout: 15_000,

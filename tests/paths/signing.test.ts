@@ -266,6 +266,17 @@ describe('signing with iAM Smart', () => {
     expect(t.fields().error).toBe('failed');
   });
 
+  it("keeps the portal's reason when it refuses to start, and forgets it on the next attempt", async () => {
+    const reason = 'Confirm your email address or mobile number with a one-time password.';
+    const t = start({ start: [{ kind: 'failed', message: reason }, { kind: 'network' }] });
+    t.actor.send({ type: 'signing.iamsmart' });
+    await waitFor(t.actor, (s) => s.matches('failed'));
+    expect(t.actor.getSnapshot().context.errorMessage).toBe(reason);
+    t.actor.send({ type: 'signing.retry' });
+    await waitFor(t.actor, (s) => s.matches('failed') && s.context.error === 'network');
+    expect(t.actor.getSnapshot().context.errorMessage).toBeNull();
+  });
+
   it('offers the other method from the failure', async () => {
     const t = await toPending({ poll: [{ status: 'failed', code: 'D70004' }] });
     await t.tick();

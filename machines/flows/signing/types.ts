@@ -36,7 +36,10 @@ export const isEcertRejection = (value: unknown): value is EcertRejection =>
  * refused the request (a 4xx other than a rejected signature); `rejected`: the e-Cert file was refused.
  */
 export type SigningFailure =
-  { kind: 'network' } | { kind: 'failed' } | { kind: 'rejected'; reason: EcertRejection };
+  | { kind: 'network' }
+  /** `message`: the portal's reason in the page's language (no confirmed contact, a document missing ...). */
+  | { kind: 'failed'; message?: string }
+  | { kind: 'rejected'; reason: EcertRejection };
 
 /** An `Error` carrying a SigningFailure's fields: `throw signingFailure({ kind: 'network' })`. */
 export const signingFailure = (failure: SigningFailure): Error & SigningFailure =>
@@ -45,7 +48,10 @@ export const signingFailure = (failure: SigningFailure): Error & SigningFailure 
 /** Anything that is not a well-formed SigningFailure (a TypeError, an unknown reason) counts as `network`. */
 export function toSigningFailure(error: unknown): SigningFailure {
   const e = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  if (e.kind === 'failed') return { kind: 'failed' };
+  if (e.kind === 'failed')
+    return typeof e.message === 'string' && e.message !== 'failed' && e.message !== ''
+      ? { kind: 'failed', message: e.message }
+      : { kind: 'failed' };
   if (e.kind === 'rejected' && isEcertRejection(e.reason)) return { kind: 'rejected', reason: e.reason };
   return { kind: 'network' };
 }
@@ -156,6 +162,8 @@ export interface SigningContext {
   error: SigningError | null;
   /** With `failed`: iAM Smart's own code, when it gave one. */
   errorCode: string | null;
+  /** The portal's own reason for refusing to start (shown instead of the general message), or null. */
+  errorMessage: string | null;
   result: SigningOutput | null;
 }
 

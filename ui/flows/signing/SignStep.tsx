@@ -309,7 +309,11 @@ function Failed({ context: c, send, heading }: { context: SigningContext; send: 
   const { t } = useTranslation('signing');
   const error = c.error ?? 'failed';
   const message =
-    error === 'failed' && c.errorCode ? t('failed.failedCode', { code: c.errorCode }) : t(`failed.${error}`);
+    error === 'failed' && c.errorMessage
+      ? c.errorMessage
+      : error === 'failed' && c.errorCode
+        ? t('failed.failedCode', { code: c.errorCode })
+        : t(`failed.${error}`);
   return (
     <section className="signing">
       <h2 ref={heading} tabIndex={-1}>

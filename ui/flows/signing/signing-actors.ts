@@ -35,10 +35,16 @@ const options = (applicationNo: string, poll = false): RequestOptions => ({
 });
 const base = (applicationNo: string) => `drafts/${encodeURIComponent(applicationNo)}/signing`;
 
-/** No answer (offline, time-out, 5xx): `network`; a refusal (4xx): `failed`. */
+/**
+ * No answer at all (offline, time-out): `network`; an answer that refuses (4xx, or 503 when iAM Smart
+ * cannot be reached): `failed`, with the portal's own reason in the page's language when it gave one.
+ */
 function requestFailure(error: unknown): Error {
-  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-  return signingFailure(refused ? { kind: 'failed' } : { kind: 'network' });
+  const answered =
+    error instanceof ApiError && (error.status === 503 || (error.status >= 400 && error.status < 500));
+  if (!answered) return signingFailure({ kind: 'network' });
+  const message = error.body?.meta.message;
+  return signingFailure(message ? { kind: 'failed', message } : { kind: 'failed' });
 }
 
 /**
