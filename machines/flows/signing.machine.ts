@@ -124,7 +124,7 @@ export const signingMachine = setup({
     assignStartFailure: assign(({ event }) => {
       const failure = failureOf(event);
       return {
-        error: (failure.kind === 'network' ? 'network' : 'failed') as SigningError,
+        error: failure.kind === 'network' ? 'network' : 'failed',
         errorCode: null,
         errorMessage: failure.kind === 'failed' ? (failure.message ?? null) : null,
       };
@@ -145,7 +145,10 @@ export const signingMachine = setup({
     clearEcertError: assign({ ecertError: null, showFileError: false }),
     assignEcertError: assign(({ event }) => {
       const failure = failureOf(event);
-      return { ecertError: failure.kind === 'rejected' ? failure.reason : ('network' as const) };
+      return {
+        ecertError: failure.kind === 'rejected' ? failure.reason : failure.kind,
+        errorMessage: failure.kind === 'failed' ? (failure.message ?? null) : null,
+      };
     }),
     assignEcertSignature: assign({
       result: ({ event }) => ({

@@ -128,8 +128,12 @@ test.describe('documents and signing', () => {
       while (!(await option.evaluate((el) => el === document.activeElement)))
         await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
-      // The file button opens the system's file chooser, answered as a person would.
+      // The list closes and gives focus back to the select; then the file button opens the system's
+      // file chooser, answered as a person would.
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+      await expect(page.locator('#document-type')).toBeFocused();
       await page.locator('#choose-file').focus();
+      await expect(page.locator('#choose-file')).toBeFocused();
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
       await chooser.setFiles({ name: `${d.id}.pdf`, mimeType: 'application/pdf', buffer: pdf });
       await expect(page.locator(`[data-document="${d.id}"] .documents__file`)).toContainText(`${d.id}.pdf`);

@@ -332,6 +332,16 @@ describe('signing with an e-Cert', () => {
     expect(t.verifyEcert).toHaveBeenCalledTimes(2);
   });
 
+  it("shows the portal's reason when it refuses the file for something other than a check", async () => {
+    const reason = 'The application or its documents changed after signing started. Please sign again.';
+    const t = await toEcertReady({ verify: [{ kind: 'failed', message: reason }] });
+    t.actor.send(signatureFile());
+    t.actor.send({ type: 'ecert.submit' });
+    await waitFor(t.actor, (s) => s.matches('ecertReady') && s.context.ecertError !== null);
+    expect(t.fields()).toMatchObject({ ecertError: 'failed' });
+    expect(t.actor.getSnapshot().context.errorMessage).toBe(reason);
+  });
+
   it('fails with network when the text to sign cannot be fetched, and retries the e-Cert', async () => {
     const t = start({ prepare: [{ kind: 'network' }] });
     t.actor.send({ type: 'signing.ecert' });

@@ -158,7 +158,8 @@ export interface SigningContext {
   /** `ecert.submit` without a file: the field shows "choose a file". */
   showFileError: boolean;
   /** Why the last file was refused, or `network` when its upload got no answer. */
-  ecertError: EcertRejection | 'network' | null;
+  /** Why the last signature file was not accepted: a check's reason, `failed` (refused, see `errorMessage`) or `network`. */
+  ecertError: EcertRejection | 'failed' | 'network' | null;
   error: SigningError | null;
   /** With `failed`: iAM Smart's own code, when it gave one. */
   errorCode: string | null;

@@ -215,9 +215,11 @@ function EcertReady({
   const digest = c.ecert?.digest ?? '';
   const error = c.showFileError
     ? t('ecert.errors.required')
-    : c.ecertError
-      ? t(`ecert.errors.${c.ecertError}`)
-      : null;
+    : c.ecertError === 'failed' && c.errorMessage
+      ? c.errorMessage
+      : c.ecertError
+        ? t(`ecert.errors.${c.ecertError}`)
+        : null;
   return (
     <section className="signing">
       <ErrorSummary

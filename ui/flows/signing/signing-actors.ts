@@ -48,18 +48,21 @@ function requestFailure(error: unknown): Error {
 }
 
 /**
- * A refused signature file: 422 whose `meta.code` is the reason (or, as the API may send it,
- * `meta.code` ECERT_REJECTED with `data.reason`). Anything else counts as `network`.
+ * A refused signature file: 422 ECERT_REJECTED with `data.reason` (or a reason as `meta.code`). Another
+ * refusal (the application changed since the text was shown, the signing ended) is `failed` with the
+ * portal's own message; no answer or a server error is `network`.
  */
 export function ecertFailure(error: unknown): SigningFailure {
-  if (!(error instanceof ApiError) || error.status !== 422) return { kind: 'network' };
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return { kind: 'network' };
   const data = error.body?.data;
   const reason = isEcertRejection(error.code)
     ? error.code
     : typeof data === 'object' && data !== null && 'reason' in data
       ? data.reason
       : undefined;
-  return isEcertRejection(reason) ? { kind: 'rejected', reason } : { kind: 'network' };
+  if (error.status === 422 && isEcertRejection(reason)) return { kind: 'rejected', reason };
+  const message = error.body?.meta.message;
+  return message ? { kind: 'failed', message } : { kind: 'failed' };
 }
 
 export const signingActors = {
