@@ -35,7 +35,8 @@ export type ErrorCode =
   | 'SIGNATURE_REQUIRED'
   | 'ALREADY_SUBMITTED'
   | 'DOWNLOAD_EXPIRED'
-  | 'LINK_EXPIRED';
+  | 'LINK_EXPIRED'
+  | 'HKIC_REQUIRED';
 
 export const SUCCESS_CODE = '200';
 

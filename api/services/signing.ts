@@ -172,8 +172,11 @@ export function createSigningService({
   return {
     async startIamSmart(access, language) {
       const ready = await readyApplication(db, documents, access);
+      // iAM Smart checks that the signer is the applicant by their HKIC (D70005): without one there is
+      // nothing to check against, so the applicant enters it in Part A or signs with an e-Cert.
+      const hkic = typeof ready.answers.applicantHkic === 'string' ? ready.answers.applicantHkic.trim() : '';
+      if (!hkic) throw new ApiError(422, 'HKIC_REQUIRED', 'signing.hkicRequired');
       const frozen = await freeze(ready, 'iamsmart', language);
-      const hkic = typeof ready.answers.applicantHkic === 'string' ? ready.answers.applicantHkic : '';
       let answer;
       try {
         answer = await iamSmart.requestSigning({

@@ -135,6 +135,29 @@ describe('signing an application that is not ready', () => {
   });
 });
 
+describe("iAM Smart needs the applicant's HKIC", () => {
+  it('answers 422 HKIC_REQUIRED without one (the e-Cert is still offered), in English and Chinese', async () => {
+    const draft = await h.readyDraft({ applicantHkic: '' });
+    const pendingBefore = h.iamSmart.phone.list().length;
+
+    const res = await startIamSmart(draft);
+    const tc = await h.call('POST', `${draftPath(draft.applicationNo)}/signing/iamsmart?lang=tc`, {
+      token: draft.token,
+      body: {},
+    });
+    const ecert = await h.call('GET', `${draftPath(draft.applicationNo)}/signing/ecert`, {
+      token: draft.token,
+    });
+
+    expect(res.status).toBe(422);
+    expect(res.body.meta.code).toBe('HKIC_REQUIRED');
+    expect(res.body.meta.message).toContain('HKIC number');
+    expect(tc.body.meta.message).toContain('香港身份證號碼');
+    expect(h.iamSmart.phone.list()).toHaveLength(pendingBefore);
+    expect(ecert.status).toBe(200);
+  });
+});
+
 describe('signing with iAM Smart', () => {
   it('starts a request with an identification code, the QR text and the digest of the frozen files', async () => {
     const draft = await h.readyDraft();

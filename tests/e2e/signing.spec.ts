@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type FileChooser, type Page } from '@playwright/test';
 import { FORM_CATALOGUE } from '../../machines/forms';
 import type { Language } from '../../machines/rules/language';
 import { firstStepPath } from '../../machines/routes';
@@ -117,6 +117,9 @@ test.describe('documents and signing', () => {
 
   test('en: upload, sign and submit by keyboard alone, then the success page', async ({ page }) => {
     test.setTimeout(120_000);
+    // Listening from the start turns on the interception of file choosers before any key is pressed.
+    const choosers: FileChooser[] = [];
+    page.on('filechooser', (chooser) => choosers.push(chooser));
     await toDocuments(page, 'en', 'keyboard');
     const pdf = Buffer.from(await (await import('../support/pdf-corpus')).landscapeA4());
     for (const d of definition.documents.filter((doc) => doc.required)) {
@@ -134,8 +137,10 @@ test.describe('documents and signing', () => {
       await expect(page.locator('#document-type')).toBeFocused();
       await page.locator('#choose-file').focus();
       await expect(page.locator('#choose-file')).toBeFocused();
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-      await chooser.setFiles({ name: `${d.id}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+      const before = choosers.length;
+      await page.keyboard.press('Enter');
+      await expect.poll(() => choosers.length).toBe(before + 1);
+      await choosers[before]?.setFiles({ name: `${d.id}.pdf`, mimeType: 'application/pdf', buffer: pdf });
       await expect(page.locator(`[data-document="${d.id}"] .documents__file`)).toContainText(`${d.id}.pdf`);
     }
     await page.getByRole('button', { name: 'Continue to signing' }).focus();
