@@ -59,6 +59,21 @@ export function screenOfSigning(snapshot: { getMeta: () => Record<string, unknow
   return metas.find((m) => m.screen !== undefined)?.screen ?? 'choose';
 }
 
+/** The context of no attempt yet: where the machine starts, and what `clearAttempt` goes back to. */
+const NO_ATTEMPT = {
+  request: null,
+  expiresAt: null,
+  pollFailures: 0,
+  ecert: null,
+  file: null,
+  fileName: null,
+  showFileError: false,
+  ecertError: null,
+  error: null,
+  errorCode: null,
+  errorMessage: null,
+} as const satisfies Partial<SigningContext>;
+
 export const signingMachine = setup({
   types: {
     context: {} as SigningContext,
@@ -91,19 +106,7 @@ export const signingMachine = setup({
     chooseIamSmart: assign({ method: 'iamsmart' }),
     chooseEcert: assign({ method: 'ecert' }),
     /** Forgets the last attempt (request, file, errors); the method chosen stays for `signing.retry`. */
-    clearAttempt: assign({
-      request: null,
-      expiresAt: null,
-      pollFailures: 0,
-      ecert: null,
-      file: null,
-      fileName: null,
-      showFileError: false,
-      ecertError: null,
-      error: null,
-      errorCode: null,
-      errorMessage: null,
-    }),
+    clearAttempt: assign(NO_ATTEMPT),
     assignRequest: assign(({ context, event }) => {
       const request = (event as { output?: StartIamSmartOutput }).output ?? null;
       const parsed = request ? Date.parse(request.expiresAt) : Number.NaN;
@@ -163,17 +166,7 @@ export const signingMachine = setup({
     applicationNo: input.applicationNo,
     now: input.now,
     method: null,
-    request: null,
-    expiresAt: null,
-    pollFailures: 0,
-    ecert: null,
-    file: null,
-    fileName: null,
-    showFileError: false,
-    ecertError: null,
-    error: null,
-    errorCode: null,
-    errorMessage: null,
+    ...NO_ATTEMPT,
     result: null,
   }),
   initial: 'choose',
