@@ -23,6 +23,9 @@ import {
   type OtpError,
   type SendCodeOutput,
 } from './login-otp.machine';
+import { caseLifecycleMachine, type CaseEvent } from './case-lifecycle.machine';
+import { caseActionMachine, type CaseActionFailure, type LoadCaseOutput } from './case-action.machine';
+import { CASE_ACTORS, CASE_EVENT_TYPES } from '../rules/case-lifecycle';
 import {
   ECERT_REJECTIONS,
   type PollIamSmartOutput,
@@ -249,7 +252,83 @@ const signing = defineFlow({
   unreachable: {},
 });
 
-export const FLOW_REGISTRY: readonly FlowEntry[] = [loginOtp, idleSession, apply, signing];
+// The case lifecycle: every event by every kind of actor, in every status.
+const caseLifecycle = defineFlow({
+  id: 'caseLifecycle',
+  machine: caseLifecycleMachine,
+  doc: 'case-lifecycle.md',
+  input: () => undefined,
+  events: CASE_EVENT_TYPES.flatMap((type) => CASE_ACTORS.map((actor): CaseEvent => ({ type, actor }))),
+  serializeState: (s) => JSON.stringify(s.value),
+  actorOutcomes: {},
+  simplePaths: { to: (s) => s.status === 'done' },
+  unreachable: {},
+});
+
+// The generic follow-up flow, over a stand-in form whose answers are valid when `ok` is true.
+const caseCalendar = { today: '2025-01-06', holidays: [] };
+const loadedCase = (allowed: boolean): LoadCaseOutput => ({
+  kind: 'case',
+  applicationNo: 'A2-2025-000123',
+  status: allowed ? 'LOR_ISSUED' : 'WITHDRAWN',
+  allowed,
+  prefill: {},
+  calendar: caseCalendar,
+});
+const actionFailures: CaseActionFailure[] = [
+  { kind: 'invalid', fields: { ok: 'forms:errors.required' } },
+  { kind: 'notAllowed', status: 'WITHDRAWN', message: 'Withdrawn' },
+  { kind: 'loggedOut' },
+  { kind: 'failed', message: 'Refused' },
+  { kind: 'network' },
+];
+const caseAction = defineFlow({
+  id: 'caseAction',
+  machine: caseActionMachine,
+  doc: 'case-action.md',
+  input: () => ({
+    hasPreview: true,
+    validate: (answers) => answers.ok === true,
+    idempotencyKey: 'case-action-key-0001',
+  }),
+  events: [
+    { type: 'answer.change', field: 'ok', value: true },
+    { type: 'answer.change', field: 'ok', value: false },
+    { type: 'step.next' },
+    { type: 'step.back' },
+    { type: 'step.submit' },
+    { type: 'login.done' },
+    { type: 'flow.retry' },
+  ],
+  serializeState: (s) =>
+    JSON.stringify({ value: s.value, valid: s.context.answers.ok === true, errors: s.context.showErrors }),
+  actorOutcomes: {
+    loadCase: [
+      done('loadCase', { kind: 'loggedOut' }),
+      done('loadCase', loadedCase(true)),
+      done('loadCase', loadedCase(false)),
+      failed('loadCase', new Error('network')),
+    ],
+    submitAction: [
+      done('submitAction', { reference: 'INS-1', status: 'INSPECTION_REQUESTED', submittedAt: '' }),
+      ...actionFailures.map((f) => failed('submitAction', f)),
+    ],
+  },
+  simplePaths: { to: (s) => s.status === 'done' },
+  unreachable: {
+    'caseAction.fill --step.next[2]--> caseAction.submitting':
+      'taken by forms without a preview (Withdraw), whose input differs; tests/paths/case-action.test.ts walks it',
+  },
+});
+
+export const FLOW_REGISTRY: readonly FlowEntry[] = [
+  loginOtp,
+  idleSession,
+  apply,
+  signing,
+  caseLifecycle,
+  caseAction,
+];
 
 // ---- Structure helpers shared by the path tests, coverage and diagram tools ----
 

@@ -1,4 +1,4 @@
-import type { Condition, Field, FormDefinition, Section, WizardStep } from './types';
+import type { Condition, Field, FormSteps, Section, WizardStep } from './types';
 
 /**
  * Walking a definition: its fill steps, its fields, and which of them apply to a set of answers.
@@ -18,7 +18,7 @@ export interface PlacedField {
 /** The answers of a draft or an application: field id → answer. */
 export type Answers = Readonly<Record<string, unknown>>;
 
-export function fillSteps(definition: FormDefinition): FillStep[] {
+export function fillSteps(definition: FormSteps): FillStep[] {
   return definition.steps.filter((s): s is FillStep => s.kind === 'fill');
 }
 
@@ -26,7 +26,7 @@ export function fillSteps(definition: FormDefinition): FillStep[] {
  * The fields of a form in order, or of one fill step when `stepId` is given (throws for an id that is
  * not a fill step of the form, a programming error).
  */
-export function fieldsOf(definition: FormDefinition, stepId?: string): PlacedField[] {
+export function fieldsOf(definition: FormSteps, stepId?: string): PlacedField[] {
   const steps = fillSteps(definition);
   const chosen = stepId === undefined ? steps : steps.filter((s) => s.id === stepId);
   if (stepId !== undefined && chosen.length === 0) {
@@ -37,7 +37,7 @@ export function fieldsOf(definition: FormDefinition, stepId?: string): PlacedFie
   );
 }
 
-export function fieldById(definition: FormDefinition, id: string): PlacedField | undefined {
+export function fieldById(definition: FormSteps, id: string): PlacedField | undefined {
   return fieldsOf(definition).find((p) => p.field.id === id);
 }
 
@@ -52,7 +52,7 @@ function holds(condition: Condition, value: unknown): boolean {
  * and the field each condition reads applies too (a condition on a field that does not apply reads
  * no answer). Answers the set of field ids that apply.
  */
-export function applicableFieldIds(definition: FormDefinition, answers: Answers): Set<string> {
+export function applicableFieldIds(definition: FormSteps, answers: Answers): Set<string> {
   const placed = new Map(fieldsOf(definition).map((p) => [p.field.id, p]));
   const memo = new Map<string, boolean>();
   const applies = (id: string, seen: ReadonlySet<string>): boolean => {
@@ -71,7 +71,7 @@ export function applicableFieldIds(definition: FormDefinition, answers: Answers)
 }
 
 /** The fields (of one step, if given) that apply to these answers, in order: what is shown and printed. */
-export function activeFields(definition: FormDefinition, answers: Answers, stepId?: string): PlacedField[] {
+export function activeFields(definition: FormSteps, answers: Answers, stepId?: string): PlacedField[] {
   const ids = applicableFieldIds(definition, answers);
   return fieldsOf(definition, stepId).filter((p) => ids.has(p.field.id));
 }

@@ -3,7 +3,7 @@ import { addressRequiredIssues } from './composite';
 import { ERRORS, qualify, type RawIssue } from './errors';
 import { applicableFieldIds, fieldsOf, type Answers } from './fields';
 import { checkAnswer, isEmptyAnswer } from './values';
-import type { Field, FormDefinition } from './types';
+import type { Field, FormDefinition, FormSteps } from './types';
 
 /**
  * The zod schemas of a form, derived from its definition and used by both the browser (on "Next" and
@@ -44,7 +44,7 @@ function requiredIssues(field: Field): RawIssue[] {
   return [{ path: [], message: ERRORS.required, params: { field: qualify(field.labelKey) } }];
 }
 
-export function schemaFor(definition: FormDefinition, options: SchemaOptions = {}): AnswerSchema {
+export function schemaFor(definition: FormSteps, options: SchemaOptions = {}): AnswerSchema {
   const placed = fieldsOf(definition, options.stepId);
   return answersObject().transform((answers: Answers, ctx) => {
     const applicable = applicableFieldIds(definition, answers);

@@ -4,7 +4,9 @@
  * Labels, hints, options and messages are i18n keys (namespace `forms`), never text.
  */
 
-export type ApplicationType = 'NEWSCH' | 'EXTSCH' | 'NLHE' | 'NEWCCC' | 'NEWJOKC' | 'NEWMUT';
+import type { ApplicationType } from '../rules/history';
+
+export type { ApplicationType };
 
 /** A condition on another field's answer: the field applies only when it holds. */
 export type Condition =
@@ -94,6 +96,12 @@ export interface RequiredDocument {
   id: string;
   labelKey: string;
   required: boolean;
+}
+
+/** What walking a form's fields needs: its code (for messages) and its steps. Follow-up forms have these too. */
+export interface FormSteps {
+  code: string;
+  steps: readonly (WizardStep | { kind: 'done' })[];
 }
 
 export interface FormDefinition {

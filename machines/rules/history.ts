@@ -16,22 +16,14 @@ export const DOCUMENT_TYPES = [
   'INSPECTION_REQUEST',
   'WITHDRAWAL',
   'SELF_CERTIFICATION',
-] as const;
-export const HISTORY_STATUSES = [
-  'SUBMITTED',
-  'ACKNOWLEDGED',
-  'UNDER_EXAMINATION',
-  'LOR_ISSUED',
-  'COMPLIANCE_REPORTED',
-  'INSPECTION_SCHEDULED',
-  'CERTIFICATE_ISSUED',
-  'WITHDRAWN',
-  'REJECTED',
-  'CLOSED',
+  'INSPECTION_NOTICE',
+  'INSPECTION_REPORT',
+  'REJECTION_NOTICE',
+  'INFORMATION_UPDATE',
+  'APPOINTMENT',
 ] as const;
 export const SUBMITTERS = ['APPLICANT', 'AP', 'RSE', 'BD'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 export type Submitter = (typeof SUBMITTERS)[number];
 
 export interface HistoryRow {

@@ -1,0 +1,60 @@
+import type { CaseEventType } from '../../rules/case-lifecycle';
+import type { DocumentType } from '../../rules/history';
+import type { Holidays } from '../../rules/working-days';
+import type { IssueParams } from '../errors';
+import type { Section } from '../types';
+
+/**
+ * A follow-up form: a form of the catalogue that starts on an existing case (withdraw, request an
+ * inspection, and after them the update, document and appointment forms). It is data on one generic path:
+ * the case action machine (machines/flows/case-action.machine.ts) walks its steps, the API
+ * (api/services/cases.ts) validates with its schema, asks the case lifecycle whether its `event` is allowed
+ * now, and writes the change, the history row and the audit event in one transaction. docs/forms.md.
+ */
+export type FollowUpKey = 'withdrawApplication' | 'requestForInspection';
+
+/** The steps a follow-up may have, in this order: fill, then optionally preview, then done. */
+export type FollowUpStep =
+  | { kind: 'fill'; id: string; titleKey: string; sections: readonly Section[] }
+  | { kind: 'preview' }
+  | { kind: 'done' };
+
+/** What a follow-up form can be prefilled from: the case as the applicant submitted or last updated it. */
+export interface CaseFacts {
+  applicationNo: string;
+  applicantName: string | null;
+  contactName: string | null;
+  contactTelephone: string | null;
+}
+
+/** The context of the checks that need more than the answers: today in Hong Kong and the holidays. */
+export interface CheckContext {
+  today: string;
+  holidays: Holidays;
+}
+
+/** A problem found by a definition's own check: the field and a `forms` key with its parameters. */
+export interface CrossIssue {
+  field: string;
+  messageKey: string;
+  params?: IssueParams;
+}
+
+export interface FollowUpDefinition {
+  kind: 'followUp';
+  /** The key in i18n `flows:forms.<key>` and `case:actions.<key>`, and in the API path. */
+  key: FollowUpKey;
+  /** Printed in references: `<code>-<application number>-<n>` (INS-A2-2026-001024-1). */
+  code: string;
+  /** The lifecycle event it sends. */
+  event: CaseEventType;
+  /** The history row's document type. */
+  documentType: DocumentType;
+  /** Its route (every step is shown on it, in the order of `steps`). */
+  route: string;
+  steps: readonly FollowUpStep[];
+  /** Answers to start with, from the case. */
+  prefill?: (facts: CaseFacts) => Record<string, string>;
+  /** Rules across fields, or that need today's date and the holidays; `forms` keys. */
+  check?: (answers: Readonly<Record<string, unknown>>, context: CheckContext) => CrossIssue[];
+}

@@ -1,0 +1,227 @@
+/**
+ * The life of a case after submission, as data: its statuses, the events that move it, who may send each
+ * event, what each records (a history row of spec §3 and an audit event) and whom it notifies. The
+ * statechart machines/flows/case-lifecycle.machine.ts is built from this table, and the API asks that
+ * machine, never this table directly, whether an event is allowed now. docs/decisions/009-case-lifecycle.md.
+ */
+import type { DocumentType } from './history';
+
+/** The statuses of a case, as stored in `applications.status` and shown (translated) to the applicant. */
+export const CASE_STATUSES = [
+  'SUBMITTED',
+  'ACKNOWLEDGED',
+  'UNDER_EXAMINATION',
+  'LOR_ISSUED',
+  'COMPLIANCE_REPORTED',
+  'INSPECTION_REQUESTED',
+  'INSPECTION_SCHEDULED',
+  'INSPECTED',
+  'CERTIFICATE_ISSUED',
+  'CLOSED',
+  'WITHDRAWN',
+  'REJECTED',
+] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+/** The open statuses: the case is being handled, and can still be withdrawn or rejected. */
+export const OPEN_STATUSES = [
+  'SUBMITTED',
+  'ACKNOWLEDGED',
+  'UNDER_EXAMINATION',
+  'LOR_ISSUED',
+  'COMPLIANCE_REPORTED',
+  'INSPECTION_REQUESTED',
+  'INSPECTION_SCHEDULED',
+  'INSPECTED',
+] as const satisfies readonly CaseStatus[];
+
+/** Statuses no event leaves. */
+export const FINAL_STATUSES = ['CLOSED', 'WITHDRAWN', 'REJECTED'] as const satisfies readonly CaseStatus[];
+
+export function isCaseStatus(value: unknown): value is CaseStatus {
+  return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * Who acts on a case. `applicant`: the person logged in by Find my case; `ap` / `rse`: an appointed
+ * Authorized Person / Registered Structural Engineer; `caseOfficer` / `seniorOfficer`: staff of the
+ * department; `system`: the portal itself (scheduled work).
+ */
+export const CASE_ACTORS = ['applicant', 'ap', 'rse', 'caseOfficer', 'seniorOfficer', 'system'] as const;
+export type CaseActor = (typeof CASE_ACTORS)[number];
+
+/** The "submitted or issued by" code of a history row for an actor. */
+export function submitterOf(actor: CaseActor): 'APPLICANT' | 'AP' | 'RSE' | 'BD' {
+  if (actor === 'applicant') return 'APPLICANT';
+  if (actor === 'ap') return 'AP';
+  if (actor === 'rse') return 'RSE';
+  return 'BD';
+}
+
+const PARTIES = ['applicant', 'ap', 'rse'] as const satisfies readonly CaseActor[];
+const STAFF = ['caseOfficer', 'seniorOfficer'] as const satisfies readonly CaseActor[];
+
+/** Whom an event tells, by email (else SMS) in their language. */
+export type CaseRecipient = 'applicant' | 'caseOfficer';
+
+export interface CaseTransition {
+  /** The event, lowercase and dot-separated like every machine's events. */
+  event: string;
+  /** The statuses it may be sent in. */
+  from: readonly CaseStatus[];
+  /** The status it leads to; null when the case keeps its status (a document added, information updated). */
+  to: CaseStatus | null;
+  /** Who may send it. */
+  by: readonly CaseActor[];
+  /** The history row it writes (its document type), or null for a change seen only in the audit trail. */
+  history: DocumentType | null;
+  /** Who is told. */
+  notifies: readonly CaseRecipient[];
+}
+
+/**
+ * Every transition of the lifecycle. Inspection can be requested once works can be inspected (a Letter of
+ * Requirements is out, or compliance was reported); an open request blocks a second one because
+ * INSPECTION_REQUESTED / _SCHEDULED are not among its `from`. A further Letter of Requirements after an
+ * inspection starts the round again.
+ */
+export const CASE_TRANSITIONS = [
+  {
+    event: 'case.acknowledge',
+    from: ['SUBMITTED'],
+    to: 'ACKNOWLEDGED',
+    by: [...STAFF, 'system'],
+    history: 'ACKNOWLEDGEMENT',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'case.examine',
+    from: ['ACKNOWLEDGED'],
+    to: 'UNDER_EXAMINATION',
+    by: STAFF,
+    history: null,
+    notifies: [],
+  },
+  {
+    event: 'lor.issue',
+    from: ['UNDER_EXAMINATION', 'INSPECTED'],
+    to: 'LOR_ISSUED',
+    by: STAFF,
+    history: 'LETTER_OF_REQUIREMENTS',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'compliance.report',
+    from: ['LOR_ISSUED'],
+    to: 'COMPLIANCE_REPORTED',
+    by: PARTIES,
+    history: 'COMPLIANCE_REPORT',
+    notifies: ['applicant', 'caseOfficer'],
+  },
+  {
+    event: 'inspection.request',
+    from: ['LOR_ISSUED', 'COMPLIANCE_REPORTED'],
+    to: 'INSPECTION_REQUESTED',
+    by: PARTIES,
+    history: 'INSPECTION_REQUEST',
+    notifies: ['applicant', 'caseOfficer'],
+  },
+  {
+    event: 'inspection.schedule',
+    from: ['INSPECTION_REQUESTED'],
+    to: 'INSPECTION_SCHEDULED',
+    by: STAFF,
+    history: 'INSPECTION_NOTICE',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'inspection.record',
+    from: ['INSPECTION_SCHEDULED'],
+    to: 'INSPECTED',
+    by: STAFF,
+    history: 'INSPECTION_REPORT',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'certificate.issue',
+    from: ['INSPECTED'],
+    to: 'CERTIFICATE_ISSUED',
+    by: STAFF,
+    history: 'CERTIFICATE',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'case.close',
+    from: ['CERTIFICATE_ISSUED'],
+    to: 'CLOSED',
+    by: [...STAFF, 'system'],
+    history: null,
+    notifies: [],
+  },
+  {
+    event: 'case.withdraw',
+    from: OPEN_STATUSES,
+    to: 'WITHDRAWN',
+    by: ['applicant'],
+    history: 'WITHDRAWAL',
+    notifies: ['applicant', 'caseOfficer'],
+  },
+  {
+    event: 'case.reject',
+    from: OPEN_STATUSES,
+    to: 'REJECTED',
+    by: ['seniorOfficer'],
+    history: 'REJECTION_NOTICE',
+    notifies: ['applicant'],
+  },
+  // Follow-ups that add to an open case without moving it (the update, document and appointment forms).
+  {
+    event: 'information.update',
+    from: OPEN_STATUSES,
+    to: null,
+    by: PARTIES,
+    history: 'INFORMATION_UPDATE',
+    notifies: ['applicant', 'caseOfficer'],
+  },
+  {
+    event: 'document.submit',
+    from: OPEN_STATUSES,
+    to: null,
+    by: PARTIES,
+    history: 'SUPPORTING_DOCUMENT',
+    notifies: ['applicant', 'caseOfficer'],
+  },
+  {
+    event: 'appointment.submit',
+    from: OPEN_STATUSES,
+    to: null,
+    by: ['applicant'],
+    history: 'APPOINTMENT',
+    notifies: ['applicant', 'caseOfficer'],
+  },
+] as const satisfies readonly CaseTransition[];
+
+export type CaseEventType = (typeof CASE_TRANSITIONS)[number]['event'];
+export const CASE_EVENT_TYPES = CASE_TRANSITIONS.map((t) => t.event) as CaseEventType[];
+
+export function transitionOf(event: CaseEventType): CaseTransition {
+  const found = CASE_TRANSITIONS.find((t) => t.event === event);
+  if (!found) throw new Error(`unknown case event ${event}`);
+  return found;
+}
+
+/** What the applicant reads as the next step for each status (i18n `case:status.<STATUS>.next`). */
+export const STATUS_GROUP: Record<CaseStatus, 'open' | 'concluded' | 'ended'> = {
+  SUBMITTED: 'open',
+  ACKNOWLEDGED: 'open',
+  UNDER_EXAMINATION: 'open',
+  LOR_ISSUED: 'open',
+  COMPLIANCE_REPORTED: 'open',
+  INSPECTION_REQUESTED: 'open',
+  INSPECTION_SCHEDULED: 'open',
+  INSPECTED: 'open',
+  CERTIFICATE_ISSUED: 'concluded',
+  CLOSED: 'ended',
+  WITHDRAWN: 'ended',
+  REJECTED: 'ended',
+};
