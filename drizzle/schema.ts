@@ -86,6 +86,8 @@ export const applicationHistory = pgTable(
     /** 'APPLICANT' | 'AP' | 'RSE' | 'BD' */
     submittedBy: text('submitted_by').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
+    /** The follow-up that made the row (its reference, e.g. INS-A2-2026-001024-1), if any. */
+    reference: text('reference'),
   },
   (table) => [index('application_history_application_idx').on(table.applicationId, table.submissionDate)],
 );
@@ -371,6 +373,88 @@ export const submissions = pgTable('submissions', {
   downloadUntil: timestamp('download_until', { withTimezone: true }).notNull(),
 });
 
+/**
+ * A follow-up on a submitted case (withdraw, request an inspection, and later updates, documents and
+ * appointments): the answers as validated by the form's schema, the status before and after (the case
+ * lifecycle's), who sent it. One per (application, Idempotency-Key): a retry gets the same answer.
+ */
+export const caseActions = pgTable(
+  'case_actions',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** The follow-up form's key ('withdrawApplication', 'requestForInspection'). */
+    formKey: text('form_key').notNull(),
+    /** `<form code>-<application number>-<n>`, shown to the applicant. */
+    reference: text('reference').notNull().unique('case_actions_reference_uq'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    answers: jsonb('answers').notNull(),
+    statusBefore: text('status_before').notNull(),
+    statusAfter: text('status_after').notNull(),
+    /** A CaseActor: 'applicant' | 'ap' | 'rse' | 'caseOfficer' | 'seniorOfficer' | 'system'. */
+    actor: text('actor').notNull(),
+    language: text('language').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('case_actions_application_key_uq').on(table.applicationId, table.idempotencyKey),
+    index('case_actions_application_idx').on(table.applicationId, table.createdAt),
+  ],
+);
+
+/**
+ * The audit trail: every change of a case (and later every staff action), who made it, when, and the
+ * state before and after. Written in the same transaction as the change. Never updated or deleted by the
+ * portal.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** A CaseActor. */
+    actor: text('actor').notNull(),
+    /** Who exactly: `session:<id>` for an applicant's session, later a staff account. */
+    actorRef: text('actor_ref').notNull(),
+    /** The lifecycle event ('case.withdraw') or another action name. */
+    event: text('event').notNull(),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    reference: text('reference'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [index('audit_events_application_idx').on(table.applicationId, table.at)],
+);
+
+/**
+ * A document of a case: what was submitted with the application (the signed application form and the
+ * uploaded documents, copied by reference at submission) and what later follow-ups or the department add.
+ * The bytes stay where they are in the document storage; `historyId` is the history row it belongs to.
+ * `downloadUntil` is the end of the download window for what the applicant submitted (7 days, spec §4);
+ * null for what the department issues.
+ */
+export const caseDocuments = pgTable(
+  'case_documents',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    historyId: integer('history_id').references(() => applicationHistory.id, { onDelete: 'set null' }),
+    /** 'application' (the signed form) or a RequiredDocument id of the catalogue ('layoutPlans' ...). */
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: integer('bytes'),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    downloadUntil: timestamp('download_until', { withTimezone: true }),
+  },
+  (table) => [index('case_documents_application_idx').on(table.applicationId)],
+);
+
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
 export type NewApplicationHistoryRow = typeof applicationHistory.$inferInsert;
@@ -383,3 +467,5 @@ export type DraftDocumentRow = typeof draftDocuments.$inferSelect;
 export type SigningRequestRow = typeof signingRequests.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewAddressRow = typeof addresses.$inferInsert;
+export type CaseActionRow = typeof caseActions.$inferSelect;
+export type CaseDocumentRow = typeof caseDocuments.$inferSelect;

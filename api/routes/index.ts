@@ -26,6 +26,9 @@ import { devRouter } from './dev';
 import { draftsRouter } from './drafts';
 import { healthRouter } from './health';
 import { historyRouter } from './history';
+import { casesRouter } from './cases';
+import { createCaseService } from '../services/cases';
+import { createCalendarService } from '../services/calendar';
 
 export interface ApiOptions {
   masterData?: MasterDataServiceOptions;
@@ -114,6 +117,8 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.use('/application/submission', files.bySession);
   router.use('/application', applicationRouter(masterData));
   router.use('/auth', authRouter({ auth, sessions }));
+  const cases = createCaseService({ db, clock, calendar: createCalendarService(clock), messages });
+  router.use('/cases', casesRouter({ cases, sessions, storage: options.documents.storage }));
   router.use('/health', healthRouter(database));
   if (options.devRoutes) router.use('/dev', devRouter({ messages, iamSmart: options.signing.iamSmart }));
   // Unknown path or method under /api: 404 envelope, never the SPA's index.html.

@@ -35,6 +35,20 @@ export interface AcknowledgementMessage {
   submittedAt: Date;
 }
 
+/** The acknowledgement of a follow-up on a case (withdrawal, inspection request ...), to the applicant. */
+export interface CaseNoticeMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  language: Language;
+  applicationNo: string;
+  /** The follow-up form's key: the message's wording (`message.case.<formKey>`). */
+  formKey: string;
+  reference: string;
+  /** The case's status after it (a code; the message names it in the case's language). */
+  status: string;
+  at: Date;
+}
+
 export interface OutboxEntry {
   id: number;
   channel: string;
@@ -57,6 +71,8 @@ export interface MessageService {
    * details follow within 1 to 2 working days. Recorded and sent like `sendOtp`; never rejects.
    */
   sendAcknowledgement(message: AcknowledgementMessage): Promise<boolean>;
+  /** The acknowledgement of a follow-up on a case; recorded and sent like `sendOtp`; never rejects. */
+  sendCaseNotice(message: CaseNoticeMessage): Promise<boolean>;
   /**
    * Runs `task` after the current request, so that the answer's timing does not depend on whether a
    * message is sent (or on how fast SMTP is). Tasks run one after another.
@@ -117,6 +133,28 @@ export function acknowledgementTexts(message: AcknowledgementMessage): {
     subject: translate(message.language, 'message.acknowledgement.subject', params),
     email: translate(message.language, 'message.acknowledgement.email', params),
     sms: translate(message.language, 'message.acknowledgement.sms', params),
+  };
+}
+
+/** Hong Kong time, as the department writes dates: 2026-11-22 14:05. */
+function hongKongTime(at: Date): string {
+  const local = new Date(at.getTime() + 8 * 3_600_000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
+}
+
+/** A follow-up's acknowledgement in the case's language (i18n/<lang>/api.json, message.case.<formKey>.*). */
+export function caseNoticeTexts(message: CaseNoticeMessage): { subject: string; email: string; sms: string } {
+  const key = `message.case.${message.formKey}`;
+  const params = {
+    applicationNo: message.applicationNo,
+    reference: message.reference,
+    at: hongKongTime(message.at),
+    status: translate(message.language, `case.statuses.${message.status}`),
+  };
+  return {
+    subject: translate(message.language, `${key}.subject`, params),
+    email: translate(message.language, `${key}.email`, params),
+    sms: translate(message.language, `${key}.sms`, params),
   };
 }
 
@@ -219,6 +257,11 @@ export function createMessageService({
 
     sendAcknowledgement(message) {
       const texts = acknowledgementTexts(message);
+      return deliver(message, texts, texts);
+    },
+
+    sendCaseNotice(message) {
+      const texts = caseNoticeTexts(message);
       return deliver(message, texts, texts);
     },
 

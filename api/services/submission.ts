@@ -4,6 +4,7 @@ import type { Db } from '../../drizzle/db';
 import {
   applicationHistory,
   applications,
+  caseDocuments,
   drafts,
   signingRequests,
   submissions,
@@ -68,6 +69,16 @@ export class DownloadExpiredError extends ApiError {
   constructor() {
     super(410, 'DOWNLOAD_EXPIRED', 'submission.downloadExpired', null, { params: { days: DOWNLOAD_DAYS } });
   }
+}
+
+/** A document as the signing request froze it. */
+interface SignedDocument {
+  id: number;
+  documentType: string;
+  sha256: string;
+  storageKey: string;
+  fileName: string;
+  bytes: number;
 }
 
 /** Is the signing request still over exactly the answers and documents that are there now? */
@@ -193,14 +204,7 @@ export function createSubmissionService({
       .where(eq(signingRequests.id, found.submission.signingRequestId));
     if (!request) throw new Error('submission without its signing request');
     const no = found.applicationNo;
-    const signed = request.documents as {
-      id: number;
-      documentType: string;
-      sha256: string;
-      storageKey: string;
-      fileName: string;
-      bytes: number;
-    }[];
+    const signed = request.documents as SignedDocument[];
     const files: SubmittedFile[] = [
       {
         id: 'application',
@@ -279,14 +283,42 @@ export function createSubmissionService({
           })
           .returning({ id: applications.id });
         if (!application) throw new Error('application not recorded');
-        await tx.insert(applicationHistory).values({
-          applicationId: application.id,
-          submissionDate: now,
-          documentType: 'APPLICATION_FORM',
-          status: 'SUBMITTED',
-          submittedBy: 'APPLICANT',
-          date: now,
-        });
+        const [history] = await tx
+          .insert(applicationHistory)
+          .values({
+            applicationId: application.id,
+            submissionDate: now,
+            documentType: 'APPLICATION_FORM',
+            status: 'SUBMITTED',
+            submittedBy: 'APPLICANT',
+            date: now,
+          })
+          .returning({ id: applicationHistory.id });
+        // The documents now belong to the case: the signed form and each document, by reference.
+        const signed = request.documents as SignedDocument[];
+        await tx.insert(caseDocuments).values([
+          {
+            applicationId: application.id,
+            historyId: history?.id ?? null,
+            kind: 'application',
+            storageKey: request.pdfStorageKey,
+            fileName: 'application form.pdf',
+            sha256: request.pdfSha256,
+            createdAt: now,
+            downloadUntil,
+          },
+          ...signed.map((d) => ({
+            applicationId: application.id,
+            historyId: history?.id ?? null,
+            kind: d.documentType,
+            storageKey: d.storageKey,
+            fileName: d.fileName,
+            bytes: d.bytes,
+            sha256: d.sha256,
+            createdAt: now,
+            downloadUntil,
+          })),
+        ]);
         await tx.insert(submissions).values({
           draftId: draft.id,
           applicationId: application.id,

@@ -66,14 +66,15 @@ function onOf(list: readonly CaseTransition[]) {
   return on;
 }
 
-
 function stateNode(status: CaseStatus): Node {
-  const own = CASE_TRANSITIONS.filter((t) => !coversAllOpen(t) && t.from.includes(status as never));
+  const own = (CASE_TRANSITIONS as readonly CaseTransition[]).filter(
+    (t) => !coversAllOpen(t) && t.from.includes(status),
+  );
   return {
     meta: { status },
     ...(isFinal(status) ? { type: 'final' as const } : {}),
     on: onOf(own),
-  } as unknown as Node;
+  };
 }
 
 const openStates = Object.fromEntries(OPEN_STATUSES.map((s) => [stateKeyOf(s), stateNode(s)]));

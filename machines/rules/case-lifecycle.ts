@@ -202,7 +202,7 @@ export const CASE_TRANSITIONS = [
 ] as const satisfies readonly CaseTransition[];
 
 export type CaseEventType = (typeof CASE_TRANSITIONS)[number]['event'];
-export const CASE_EVENT_TYPES = CASE_TRANSITIONS.map((t) => t.event) as CaseEventType[];
+export const CASE_EVENT_TYPES: CaseEventType[] = CASE_TRANSITIONS.map((t) => t.event);
 
 export function transitionOf(event: CaseEventType): CaseTransition {
   const found = CASE_TRANSITIONS.find((t) => t.event === event);

@@ -32,7 +32,7 @@ export function isWorkingDay(iso: string, holidays: Holidays): boolean {
 /** The `n`th working day after `iso` (n ≥ 1), e.g. a due date 2 working days after a submission. */
 export function addWorkingDays(iso: string, n: number, holidays: Holidays): string {
   let day = iso;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     day = addDays(day, 1);
     if (isWorkingDay(day, holidays)) left -= 1;
   }

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { CaseStatus } from './case-lifecycle';
+import type { CaseFacts, FollowUpKey } from '../forms/follow-up/types';
+
+/**
+ * The answers of the case API (GET /api/cases/current, POST /api/cases/current/actions/:form), shared by the
+ * API and the screens (ui/api/cases.ts). Codes, never text: the UI translates them.
+ */
+
+export interface CaseDocumentData {
+  id: number;
+  fileName: string;
+  /** 'application' or a document type of the form ('layoutPlans' ...). */
+  kind: string;
+  bytes: number | null;
+  /** Inside its download window (7 days after submission for what the applicant submitted). */
+  downloadable: boolean;
+  downloadUntil: string | null;
+}
+
+export interface CaseHistoryRowData {
+  id: number;
+  submissionDate: string;
+  documentType: string;
+  status: string;
+  submittedBy: string;
+  date: string;
+  reference: string | null;
+  documents: CaseDocumentData[];
+}
+
+export interface CaseActionLink {
+  key: FollowUpKey;
+  route: string;
+  /** The lifecycle allows it now for the session's role. */
+  allowed: boolean;
+}
+
+export interface CaseData {
+  applicationNo: string;
+  formCode: string;
+  applicationType: string;
+  status: CaseStatus;
+  submittedAt: string;
+  /** Every follow-up form with whether it is allowed now. */
+  actions: CaseActionLink[];
+  history: CaseHistoryRowData[];
+  facts: CaseFacts;
+  calendar: { today: string; holidays: string[] };
+}
+
+/** 200 of a follow-up. */
+export interface CaseActionResult {
+  applicationNo: string;
+  formKey: FollowUpKey;
+  reference: string;
+  status: CaseStatus;
+  submittedAt: string;
+}
+
+/** The body of POST /api/cases/current/actions/:form. */
+export const caseActionBodySchema = z.object({
+  answers: z.record(z.string(), z.unknown()),
+});
+
+/** The Idempotency-Key header of a follow-up, like the submission's. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
