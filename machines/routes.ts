@@ -4,6 +4,8 @@
  * read this one table. Framework-free: no React here, page ids are mapped to components in ui/.
  */
 
+import { FOLLOW_UP_CATALOGUE } from './forms/follow-up/catalogue';
+
 export type Layout = 'menu' | 'noMenu' | 'none';
 
 /** Pages with their own component. Entry pages share `entry`, the steps of later flows share `flowStep`. */
@@ -27,6 +29,7 @@ export type PageId =
   | 'findMyCase'
   | 'resume'
   | 'caseHistory'
+  | 'caseAction'
   | 'devOutbox'
   | 'devIamSmart';
 
@@ -372,8 +375,11 @@ export const FLOW_PAGES: RouteDef[] = [
     titleKey: 'auth:history.title',
     group: 'hidden',
   },
-  single('/request-for-inspection', 'requestForInspection', 'requestForInspection', 'after'),
-  single('/withdraw-application', 'withdrawApplication', 'withdrawApplication', 'after'),
+  // The follow-up forms' routes come from their definitions (machines/forms/follow-up).
+  ...Object.values(FOLLOW_UP_CATALOGUE).map((d): RouteDef => ({
+    ...single(d.route, d.key, d.key, 'after'),
+    page: 'caseAction',
+  })),
 ];
 
 export const BARE_PAGES: RouteDef[] = [

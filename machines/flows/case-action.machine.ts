@@ -15,13 +15,21 @@ export interface CaseCalendar {
   holidays: readonly string[];
 }
 
+/** The case as the follow-up screens show it (status is a lifecycle code; formCode 'A2' ...). */
+export interface CaseSummary {
+  applicationNo: string;
+  status: string;
+  formCode: string;
+  applicationType: string;
+  submittedAt: string;
+}
+
 /** What loading the case answers: the session's case and whether this action is allowed on it now. */
 export type LoadCaseOutput =
   | { kind: 'loggedOut' }
   | {
       kind: 'case';
-      applicationNo: string;
-      status: string;
+      summary: CaseSummary;
       allowed: boolean;
       /** Answers to start with (from the case), when the form prefills. */
       prefill: Record<string, string>;
@@ -56,8 +64,7 @@ export interface CaseActionInput {
 
 interface Context extends CaseActionInput {
   answers: Record<string, unknown>;
-  applicationNo: string | null;
-  status: string | null;
+  summary: CaseSummary | null;
   calendar: CaseCalendar;
   showErrors: boolean;
   failure: CaseActionFailure | null;
@@ -103,8 +110,7 @@ export const caseActionMachine = setup({
     assignCase: assign(({ context }, output: LoadCaseOutput) =>
       output.kind === 'case'
         ? {
-            applicationNo: output.applicationNo,
-            status: output.status,
+            summary: output.summary,
             calendar: output.calendar,
             answers: Object.keys(context.answers).length > 0 ? context.answers : { ...output.prefill },
           }
@@ -116,20 +122,25 @@ export const caseActionMachine = setup({
     }),
     revealErrors: assign({ showErrors: true }),
     clearErrors: assign({ showErrors: false, failure: null }),
-    assignFailure: assign((_, failure: CaseActionFailure) => ({
+    assignFailure: assign(({ context }, failure: CaseActionFailure) => ({
       failure,
       showErrors: failure.kind === 'invalid',
-      status: failure.kind === 'notAllowed' ? failure.status : undefined,
+      summary:
+        failure.kind === 'notAllowed' && context.summary
+          ? { ...context.summary, status: failure.status }
+          : context.summary,
     })),
-    assignResult: assign((_, result: SubmitActionOutput) => ({ result, status: result.status })),
+    assignResult: assign(({ context }, result: SubmitActionOutput) => ({
+      result,
+      summary: context.summary ? { ...context.summary, status: result.status } : null,
+    })),
   },
 }).createMachine({
   id: 'caseAction',
   context: ({ input }) => ({
     ...input,
     answers: {},
-    applicationNo: null,
-    status: null,
+    summary: null,
     calendar: { today: '1970-01-01', holidays: [] },
     showErrors: false,
     failure: null,

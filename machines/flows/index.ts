@@ -269,8 +269,13 @@ const caseLifecycle = defineFlow({
 const caseCalendar = { today: '2025-01-06', holidays: [] };
 const loadedCase = (allowed: boolean): LoadCaseOutput => ({
   kind: 'case',
-  applicationNo: 'A2-2025-000123',
-  status: allowed ? 'LOR_ISSUED' : 'WITHDRAWN',
+  summary: {
+    applicationNo: 'A2-2025-000123',
+    status: allowed ? 'LOR_ISSUED' : 'WITHDRAWN',
+    formCode: 'A2',
+    applicationType: 'NEWSCH',
+    submittedAt: '2025-01-02T02:00:00.000Z',
+  },
   allowed,
   prefill: {},
   calendar: caseCalendar,

@@ -1,25 +1,16 @@
 import { useEffect, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { CaseData, CaseDocumentData } from '../../machines/rules/case';
 import { isLoggedIn } from '../../machines/rules/session-state';
-import { api } from '../api';
+import { casesApi } from '../api/cases';
 import { useSession } from '../session/store';
 import { PageHeading } from '../components/PageHeading';
 import { Spinner } from '../components/Spinner';
 import { formatDate } from '../components/format';
+import { CaseSummary } from '../flows/case/CaseSummary';
 import { type SubmissionSource, SubmissionView } from '../flows/apply/SuccessStep';
-
-export interface HistoryRow {
-  submissionDate: string;
-  documentType: string;
-  status: string;
-  submittedBy: string;
-  date: string;
-}
-interface History {
-  applicationNo: string;
-  rows: HistoryRow[];
-}
 
 /** Find my case's way back to the downloads of an application submitted online (7 days after submission). */
 const SUBMISSION: SubmissionSource = {
@@ -29,11 +20,15 @@ const SUBMISSION: SubmissionSource = {
   quietWhenMissing: true,
 };
 
-type Load = { state: 'loading' } | { state: 'done'; history: History } | { state: 'failed' };
+type Load = { state: 'loading' } | { state: 'done'; data: CaseData } | { state: 'failed' };
 
-/** The application history of the logged-in applicant (spec §2, §3): a real table with a caption. */
+/**
+ * The case page of the logged-in applicant (spec §2 /case-history, §3 history row): the status in plain
+ * words with what happens next, the follow-ups the lifecycle allows now, the history with each document
+ * downloadable, and the submission's downloads.
+ */
 export default function CaseHistoryPage() {
-  const { t, i18n } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['auth', 'case', 'flows', 'common']);
   const loggedIn = useSession(isLoggedIn);
   const token = useSession((s) => s.token);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -41,8 +36,8 @@ export default function CaseHistoryPage() {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    api.get<History>('application/history').then(
-      (answer) => live && setLoad({ state: 'done', history: answer.data }),
+    casesApi.current().then(
+      (data) => live && setLoad({ state: 'done', data }),
       () => live && setLoad({ state: 'failed' }),
     );
     return () => {
@@ -64,53 +59,122 @@ export default function CaseHistoryPage() {
     );
   }
 
-  const code = (group: string, value: string) => t(`history.${group}.${value}`, { defaultValue: value });
   return (
     <article className="content-page content-page--wide">
       <PageHeading>{t('history.title')}</PageHeading>
       {load.state === 'loading' ? <Spinner /> : null}
       {load.state === 'failed' ? <p role="alert">{t('common:errors.network')}</p> : null}
-      {load.state === 'done' ? (
-        <>
-          <p className="lead">{t('history.intro', { applicationNo: load.history.applicationNo })}</p>
-          {load.history.rows.length === 0 ? (
-            <p className="notice notice--info">{t('history.empty')}</p>
-          ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <caption>{t('history.caption', { applicationNo: load.history.applicationNo })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('history.columns.submissionDate')}</th>
-                    <th scope="col">{t('history.columns.documentType')}</th>
-                    <th scope="col">{t('history.columns.status')}</th>
-                    <th scope="col">{t('history.columns.submittedBy')}</th>
-                    <th scope="col">{t('history.columns.date')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {load.history.rows.map((row, i) => (
-                    <tr key={`${row.submissionDate}-${i}`}>
-                      <td>
-                        <time dateTime={row.submissionDate}>
-                          {formatDate(row.submissionDate, i18n.language)}
-                        </time>
-                      </td>
-                      <td>{code('documentTypes', row.documentType)}</td>
-                      <td>{code('statuses', row.status)}</td>
-                      <td>{code('submittedBy', row.submittedBy)}</td>
-                      <td>
-                        <time dateTime={row.date}>{formatDate(row.date, i18n.language)}</time>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <SubmissionView source={SUBMISSION} />
-        </>
-      ) : null}
+      {load.state === 'done' ? <CaseView data={load.data} /> : null}
     </article>
+  );
+}
+
+function CaseView({ data }: { data: CaseData }) {
+  const { t } = useTranslation(['auth', 'case', 'flows']);
+  const status = t(`history.statuses.${data.status}`, { defaultValue: data.status });
+  const allowed = data.actions.filter((a) => a.allowed);
+  return (
+    <>
+      <section className="notice notice--info case-status" aria-labelledby="case-status-title">
+        <h2 id="case-status-title">{t('case:page.statusTitle', { status })}</h2>
+        <p>{t(`case:status.${data.status}.now`)}</p>
+        <p>{t(`case:status.${data.status}.next`)}</p>
+      </section>
+      <CaseSummary summary={data} />
+      <section aria-labelledby="case-actions-title">
+        <h2 id="case-actions-title">{t('case:page.actionsTitle')}</h2>
+        {allowed.length === 0 ? (
+          <p>{t('case:page.noActions')}</p>
+        ) : (
+          <ul className="link-list">
+            {allowed.map((a) => (
+              <li key={a.key}>
+                <Link to={a.route}>{t(`flows:forms.${a.key}.title`)}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <HistoryTable data={data} />
+      <SubmissionView source={SUBMISSION} />
+    </>
+  );
+}
+
+function HistoryTable({ data }: { data: CaseData }) {
+  const { t, i18n } = useTranslation(['auth', 'case']);
+  const code = (group: string, value: string) => t(`history.${group}.${value}`, { defaultValue: value });
+  if (data.history.length === 0) return <p className="notice notice--info">{t('history.empty')}</p>;
+  return (
+    <section aria-labelledby="case-history-title">
+      <h2 id="case-history-title">{t('case:page.historyTitle')}</h2>
+      <div className="table-wrap">
+        <table className="table">
+          <caption>{t('history.caption', { applicationNo: data.applicationNo })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('history.columns.submissionDate')}</th>
+              <th scope="col">{t('history.columns.documentType')}</th>
+              <th scope="col">{t('history.columns.status')}</th>
+              <th scope="col">{t('history.columns.submittedBy')}</th>
+              <th scope="col">{t('case:page.documents')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.history.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <time dateTime={row.submissionDate}>
+                    {formatDate(row.submissionDate, i18n.language, true)}
+                  </time>
+                </td>
+                <td>
+                  {code('documentTypes', row.documentType)}
+                  {row.reference ? (
+                    <>
+                      <br />
+                      <span className="muted">{t('case:page.reference', { reference: row.reference })}</span>
+                    </>
+                  ) : null}
+                </td>
+                <td>{code('statuses', row.status)}</td>
+                <td>{code('submittedBy', row.submittedBy)}</td>
+                <td>
+                  {row.documents.length === 0 ? (
+                    <span className="muted">{t('case:page.noDocuments')}</span>
+                  ) : (
+                    <ul className="plain-list">
+                      {row.documents.map((d) => (
+                        <li key={d.id}>
+                          <DocumentLink document={d} applicationNo={data.applicationNo} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function DocumentLink({ document: d, applicationNo }: { document: CaseDocumentData; applicationNo: string }) {
+  const { t } = useTranslation(['case', 'wizard', 'forms']);
+  const name =
+    d.kind === 'application'
+      ? t('case:page.applicationForm')
+      : t(`forms:documents.${d.kind}`, { defaultValue: d.fileName });
+  if (!d.downloadable) return <span>{t('case:page.expired', { name })}</span>;
+  return (
+    <Button
+      className="button button--link"
+      aria-label={t('case:page.download', { name })}
+      onPress={() => void casesApi.download(d.id, `${applicationNo} ${d.fileName}`)}
+    >
+      {name}
+    </Button>
   );
 }

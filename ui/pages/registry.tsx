@@ -30,6 +30,7 @@ const PAGES: Record<PageId, LazyPage> = {
   findMyCase: lazy(() => import('../flows/login/FindMyCasePage')),
   resume: lazy(() => import('../flows/apply/ResumePage')),
   caseHistory: lazy(() => import('./CaseHistoryPage')),
+  caseAction: lazy(() => import('../flows/case/CaseActionPage')),
   devOutbox: lazy(() => import('./DevOutboxPage')),
   devIamSmart: lazy(() => import('./DevIamSmartPage')),
 };

@@ -1,25 +1,9 @@
 import { z } from 'zod';
 import { ERRORS, qualify } from '../errors';
 import { schemaFor, type AnswerSchema } from '../schema';
-import { INSPECTION } from './inspection';
-import type { CheckContext, FollowUpDefinition, FollowUpKey } from './types';
-import { WITHDRAW } from './withdraw';
+import type { CheckContext, FollowUpDefinition } from './types';
 
-/** The follow-up forms: each is one data file here, its messages and its tests (docs/forms.md). */
-export const FOLLOW_UP_CATALOGUE: Readonly<Record<FollowUpKey, FollowUpDefinition>> = {
-  withdrawApplication: WITHDRAW,
-  requestForInspection: INSPECTION,
-};
-
-export const FOLLOW_UP_KEYS = Object.keys(FOLLOW_UP_CATALOGUE) as FollowUpKey[];
-
-export function followUpByKey(key: string): FollowUpDefinition | undefined {
-  return Object.hasOwn(FOLLOW_UP_CATALOGUE, key) ? FOLLOW_UP_CATALOGUE[key as FollowUpKey] : undefined;
-}
-
-export function followUpByRoute(path: string): FollowUpDefinition | undefined {
-  return Object.values(FOLLOW_UP_CATALOGUE).find((d) => d.route === path);
-}
+export { FOLLOW_UP_CATALOGUE, FOLLOW_UP_KEYS, followUpByKey, followUpByRoute } from './catalogue';
 
 /**
  * The schema of a follow-up form, used by the browser and the API alike: the fields' own rules (as for an

@@ -11,15 +11,17 @@ export interface FieldProps {
   value: AnswerValue | undefined;
   error: string | null;
   onChange: (value: AnswerValue) => void;
+  /** Values of the label's `{{name}}` placeholders (the withdrawal tick names the application). */
+  labelParams?: Record<string, string>;
 }
 
 const str = (v: AnswerValue | undefined): string => (typeof v === 'string' ? v : '');
 
 /** One renderer per field kind; the exhaustive switch fails to compile when a kind has none. */
-export function FieldRenderer({ field, value, error, onChange }: FieldProps) {
+export function FieldRenderer({ field, value, error, onChange, labelParams }: FieldProps) {
   const { t } = useTranslation(['forms', 'wizard']);
   const id = fieldDomId([field.id]);
-  const label = t(field.labelKey);
+  const label = t(field.labelKey, labelParams);
   const description = field.hint ? t(`${field.labelKey}Hint`) : undefined;
   const common = { id, label, description, errorMessage: error, isRequired: field.required === true };
   switch (field.kind) {

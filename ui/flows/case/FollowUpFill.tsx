@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { CaseCalendar } from '../../../machines/flows/case-action.machine';
+import { applicableFieldIds, fieldDomId, issueText, toFormIssues } from '../../../machines/forms';
+import { followUpSchema } from '../../../machines/forms/follow-up';
+import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
+import type { AnswerValue } from '../../../machines/forms/types';
+import { ErrorSummary } from '../../components/ErrorSummary';
+import { FieldRenderer } from '../apply/FieldRenderer';
+
+interface Props {
+  definition: FollowUpDefinition;
+  answers: Record<string, unknown>;
+  calendar: CaseCalendar;
+  applicationNo: string;
+  /** The machine refused `step.next` (or the API answered field errors): show the errors. */
+  showErrors: boolean;
+  /** Field errors the API answered, by field id, already in the page's language. */
+  serverErrors: Record<string, string>;
+  onChange: (field: string, value: AnswerValue) => void;
+  onNext: () => void;
+  /** The label of the button that goes on (Continue, or the action itself when there is no preview). */
+  nextLabel: string;
+}
+
+/** The fill step of a follow-up form: its sections and fields from the definition, with the error summary. */
+export function FollowUpFill(props: Props) {
+  const { definition, answers, calendar, showErrors, serverErrors } = props;
+  const { t } = useTranslation(['forms', 'wizard', 'case']);
+  const [attempt, setAttempt] = useState(0);
+  const fill = definition.steps.find((s) => s.kind === 'fill');
+  if (fill?.kind !== 'fill') return null;
+  const applicable = applicableFieldIds(definition, answers);
+  const errors = new Map<string, string>();
+  if (showErrors) {
+    const parsed = followUpSchema(definition, {
+      today: calendar.today,
+      holidays: new Set(calendar.holidays),
+    }).safeParse(answers);
+    if (!parsed.success)
+      for (const issue of toFormIssues(parsed.error))
+        if (!errors.has(issue.fieldId)) errors.set(issue.fieldId, issueText(issue, t));
+    for (const [field, message] of Object.entries(serverErrors))
+      if (!errors.has(field)) errors.set(field, message);
+  }
+  const summary = [...errors].map(([field, message]) => ({ fieldId: fieldDomId([field]), message }));
+
+  return (
+    <>
+      <ErrorSummary
+        title={t('wizard:errorTitle')}
+        errors={summary}
+        focusKey={`${attempt}-${summary.length}`}
+      />
+      <Form
+        className="form form--wizard"
+        validationBehavior="aria"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAttempt((a) => a + 1);
+          props.onNext();
+        }}
+      >
+        {fill.sections.map((section) => {
+          const fields = section.fields.filter((f) => applicable.has(f.id));
+          if (fields.length === 0) return null;
+          return (
+            <section key={section.id} className="form-section" aria-labelledby={`section-${section.id}`}>
+              <h2 id={`section-${section.id}`}>{t(section.titleKey)}</h2>
+              {section.introKey ? <p>{t(section.introKey)}</p> : null}
+              <div className="field-grid">
+                {fields.map((field) => (
+                  <div key={field.id} className={field.half ? 'field-cell field-cell--half' : 'field-cell'}>
+                    <FieldRenderer
+                      field={field}
+                      value={answers[field.id] as AnswerValue | undefined}
+                      error={errors.get(field.id) ?? null}
+                      onChange={(value) => props.onChange(field.id, value)}
+                      labelParams={{ applicationNo: props.applicationNo }}
+                    />
+                  </div>
+                ))}
+              </div>
+            </section>
+          );
+        })}
+        <div className="form__actions">
+          <Button type="submit" className="button button--primary">
+            {props.nextLabel}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}

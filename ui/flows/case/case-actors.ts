@@ -1,0 +1,60 @@
+import { fromPromise } from 'xstate';
+import type {
+  CaseActionFailure,
+  LoadCaseOutput,
+  SubmitActionInput,
+  SubmitActionOutput,
+} from '../../../machines/flows/case-action.machine';
+import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
+import { isLoggedIn } from '../../../machines/rules/session-state';
+import { ApiError, casesApi } from '../../api/cases';
+import { getSession } from '../../session/store';
+
+/** An API refusal as the flow's failure: field errors, a status that no longer allows it, a lost session. */
+export function toFailure(error: unknown): CaseActionFailure {
+  if (!(error instanceof ApiError) || error.status === 0) return { kind: 'network' };
+  if (error.status === 401) return { kind: 'loggedOut' };
+  if (error.status === 400) {
+    const data = error.body?.data as { errors?: { path: string; message: string }[] } | null;
+    const fields: Record<string, string> = {};
+    for (const e of data?.errors ?? []) fields[e.path.replace(/^answers\./, '')] ??= e.message;
+    return { kind: 'invalid', fields };
+  }
+  if (error.code === 'CASE_ACTION_NOT_ALLOWED') {
+    const status = (error.body?.data as { status?: string } | null)?.status ?? '';
+    return { kind: 'notAllowed', status, message: error.message };
+  }
+  return { kind: 'failed', message: error.message };
+}
+
+/** The case action machine's actors for one follow-up form, over the case API. */
+export function caseActors(definition: FollowUpDefinition) {
+  return {
+    loadCase: fromPromise<LoadCaseOutput>(async () => {
+      if (!isLoggedIn(getSession())) return { kind: 'loggedOut' };
+      const found = await casesApi.current({ quiet: true });
+      return {
+        kind: 'case',
+        summary: {
+          applicationNo: found.applicationNo,
+          status: found.status,
+          formCode: found.formCode,
+          applicationType: found.applicationType,
+          submittedAt: found.submittedAt,
+        },
+        allowed: found.actions.some((a) => a.key === definition.key && a.allowed),
+        prefill: definition.prefill?.(found.facts) ?? {},
+        calendar: found.calendar,
+      };
+    }),
+    submitAction: fromPromise<SubmitActionOutput, SubmitActionInput>(async ({ input }) => {
+      try {
+        return await casesApi.act(definition.key, input.answers, input.idempotencyKey);
+      } catch (error) {
+        // The machine reads the failure's kind (CaseActionFailure) from the rejection.
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a typed failure, not an Error
+        throw toFailure(error);
+      }
+    }),
+  };
+}
