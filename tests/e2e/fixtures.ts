@@ -18,3 +18,18 @@ export function testApplicant(n: number): TestApplicant {
 }
 
 export const TEST_APPLICANT_COUNT = 40;
+
+/**
+ * Applicants whose case is in a given status (as the department's side would leave it), for the follow-up
+ * flows: one per test, numbered after the plain ones.
+ */
+export const CASE_APPLICANTS = {
+  withdrawEn: { n: 41, status: 'SUBMITTED' },
+  withdrawSc: { n: 42, status: 'ACKNOWLEDGED' },
+  withdrawTc: { n: 43, status: 'UNDER_EXAMINATION' },
+  inspectEn: { n: 44, status: 'LOR_ISSUED' },
+  inspectSc: { n: 45, status: 'COMPLIANCE_REPORTED' },
+  inspectTc: { n: 46, status: 'LOR_ISSUED' },
+  withdrawn: { n: 47, status: 'WITHDRAWN' },
+  notYetInspectable: { n: 48, status: 'SUBMITTED' },
+} as const;

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { startServer } from '../../api/server';
 import { createTestDatabaseUrl } from '../support/fresh-postgres';
 import { applicationHistory, applications } from '../../drizzle/schema';
-import { TEST_APPLICANT_COUNT, testApplicant } from './fixtures';
+import { CASE_APPLICANTS, TEST_APPLICANT_COUNT, testApplicant } from './fixtures';
 import { makeTestPki } from '../support/test-ca';
 import { writeSignerFile } from './ecert-signer';
 
@@ -46,15 +46,18 @@ const server = await startServer({
 });
 
 // The tests' own applicants (fixtures.ts), each with one history row.
-for (let n = 1; n <= TEST_APPLICANT_COUNT; n++) {
+const statusOf = new Map<number, string>(Object.values(CASE_APPLICANTS).map((c) => [c.n, c.status]));
+const lastApplicant = Math.max(TEST_APPLICANT_COUNT, ...statusOf.keys());
+for (let n = 1; n <= lastApplicant; n++) {
   const a = testApplicant(n);
+  const status = statusOf.get(n) ?? 'SUBMITTED';
   const [row] = await server.database.db
     .insert(applications)
     .values({
       applicationNo: a.applicationNo,
       formCode: 'A2',
       applicationType: 'NEWSCH',
-      status: 'SUBMITTED',
+      status,
       applicantNameEn: `Test Applicant ${n}`,
       email: a.email,
       mobile: a.mobile,
