@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../api/services/sessions';
+import { sessions } from '../../drizzle/schema';
+import { ACTIONS, PERMISSIONS, ROLES, type Action } from '../../machines/rules/authorisation';
+import { type CaseHarness, startCaseHarness } from './cases-harness';
+
+let h: CaseHarness;
+
+beforeAll(async () => {
+  h = await startCaseHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A live session of `role` on a case of its own, made as the login would (only the hash is kept). */
+async function sessionAs(role: string): Promise<string> {
+  const app = await h.addApplication({ status: 'LOR_ISSUED' });
+  const token = randomBytes(32).toString('base64url');
+  const now = h.clock.now();
+  await h.database.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    applicationId: app.id,
+    role,
+    createdAt: now,
+    lastSeenAt: now,
+    idleMinutes: 30,
+    absoluteExpiresAt: new Date(now.getTime() + 3_600_000),
+  });
+  return token;
+}
+
+/** One request per action, answering the status it gets. */
+const REQUESTS: Record<Action, (token: string) => Promise<number>> = {
+  'case.view': async (token) => (await h.current(token)).status,
+  'case.act': async (token) => (await h.act(token, 'requestForInspection', h.inspectionAnswers())).status,
+  // No document on these cases: an allowed role gets 404, a refused one 403 before the lookup.
+  'case.document': async (token) => (await h.download('/api/cases/current/documents/1', token)).status,
+};
+const ALLOWED: Record<Action, number> = { 'case.view': 200, 'case.act': 200, 'case.document': 404 };
+
+describe('who may do what on a case (machines/rules/authorisation.ts)', () => {
+  const table = ROLES.flatMap((role) => ACTIONS.map((action) => [role, action] as const));
+
+  it.each(table)('%s → %s', async (role, action) => {
+    const token = await sessionAs(role);
+    const status = await REQUESTS[action](token);
+    expect(status).toBe(PERMISSIONS[action].includes(role) ? ALLOWED[action] : 403);
+  });
+
+  it('refuses a session whose role is unknown', async () => {
+    const token = await sessionAs('intruder');
+    for (const action of ACTIONS) expect(await REQUESTS[action](token)).toBe(403);
+  });
+
+  it('answers 401 to every action without a session', async () => {
+    for (const action of ACTIONS) expect(await REQUESTS[action]('not-a-token')).toBe(401);
+  });
+});
