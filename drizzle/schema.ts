@@ -226,7 +226,7 @@ export const drafts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
-    /** Set when the application is submitted (a later issue); a submitted draft can no longer be saved. */
+    /** Set when the application is submitted ; a submitted draft can no longer be saved. */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
   },
   (table) => [index('drafts_valid_until_idx').on(table.validUntil)],

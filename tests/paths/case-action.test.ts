@@ -1,0 +1,146 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  type CaseActionFailure,
+  caseActionMachine,
+  type LoadCaseOutput,
+  type SubmitActionInput,
+  type SubmitActionOutput,
+} from '../../machines/flows/case-action.machine';
+import { allowedEvents, nextStatus } from '../../machines/flows/case-lifecycle.machine';
+
+const LOADED: LoadCaseOutput = {
+  kind: 'case',
+  summary: {
+    applicationNo: 'A2-2026-000123',
+    status: 'SUBMITTED',
+    formCode: 'A2',
+    applicationType: 'NEWSCH',
+    submittedAt: '2026-01-02T02:00:00.000Z',
+  },
+  allowed: true,
+  prefill: { name: 'CHAN Tai Man' },
+  calendar: { today: '2026-01-05', holidays: [] },
+};
+const DONE: SubmitActionOutput = { reference: 'WD-1', status: 'WITHDRAWN', submittedAt: '' };
+
+/** A follow-up actor whose API answers come from the given lists, one per call. */
+function start(
+  options: {
+    hasPreview?: boolean;
+    loads?: LoadCaseOutput[];
+    submits?: (SubmitActionOutput | CaseActionFailure)[];
+  } = {},
+) {
+  const loads = [...(options.loads ?? [LOADED])];
+  const submits = [...(options.submits ?? [DONE])];
+  const submit = vi.fn((input: SubmitActionInput) => {
+    const next = submits.shift() ?? DONE;
+    return 'kind' in next ? Promise.reject(next) : Promise.resolve({ ...next, key: input.idempotencyKey });
+  });
+  const machine = caseActionMachine.provide({
+    actors: {
+      loadCase: fromPromise<LoadCaseOutput>(() => Promise.resolve(loads.shift() ?? LOADED)),
+      submitAction: fromPromise<SubmitActionOutput, SubmitActionInput>(({ input }) => submit(input)),
+    },
+  });
+  const actor = createActor(machine, {
+    input: {
+      hasPreview: options.hasPreview ?? false,
+      validate: (answers) => answers.confirm === true,
+      idempotencyKey: 'flow-key-000000001',
+    },
+  }).start();
+  return { actor, submit };
+}
+
+describe('acting on a case', () => {
+  it('goes from fill straight to submitting when the form has no preview (Withdraw)', async () => {
+    const { actor, submit } = start();
+    await waitFor(actor, (s) => s.matches('fill'));
+    expect(actor.getSnapshot().context.answers).toEqual({ name: 'CHAN Tai Man' });
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().context.showErrors).toBe(true);
+    actor.send({ type: 'answer.change', field: 'confirm', value: true });
+    actor.send({ type: 'step.next' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(submit).toHaveBeenCalledWith({
+      answers: { name: 'CHAN Tai Man', confirm: true },
+      idempotencyKey: 'flow-key-000000001',
+    });
+    expect(actor.getSnapshot().context.summary?.status).toBe('WITHDRAWN');
+  });
+
+  it('keeps what was typed through a login in the middle, and sends the same key on a retry', async () => {
+    const { actor, submit } = start({
+      loads: [LOADED, { ...LOADED, prefill: { name: 'someone else' } }],
+      submits: [{ kind: 'loggedOut' }, { kind: 'network' }, DONE],
+    });
+    await waitFor(actor, (s) => s.matches('fill'));
+    actor.send({ type: 'answer.change', field: 'confirm', value: true });
+    actor.send({ type: 'step.next' });
+    await waitFor(actor, (s) => s.matches('login'));
+    actor.send({ type: 'login.done' });
+    await waitFor(actor, (s) => s.matches('fill'));
+    expect(actor.getSnapshot().context.answers).toEqual({ name: 'CHAN Tai Man', confirm: true });
+    actor.send({ type: 'step.next' });
+    await waitFor(actor, (s) => s.matches('submitFailed'));
+    actor.send({ type: 'flow.retry' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(new Set(submit.mock.calls.map(([input]) => input.idempotencyKey))).toEqual(
+      new Set(['flow-key-000000001']),
+    );
+  });
+
+  it('shows the API’s field errors on the form, and explains a status that changed meanwhile', async () => {
+    const { actor } = start({
+      hasPreview: true,
+      submits: [
+        { kind: 'invalid', fields: { confirm: 'Tick the box' } },
+        { kind: 'notAllowed', status: 'WITHDRAWN', message: 'Withdrawn' },
+      ],
+    });
+    await waitFor(actor, (s) => s.matches('fill'));
+    actor.send({ type: 'answer.change', field: 'confirm', value: true });
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().value).toBe('preview');
+    actor.send({ type: 'step.submit' });
+    await waitFor(actor, (s) => s.matches('fill') && s.context.showErrors);
+    expect(actor.getSnapshot().context.failure).toEqual({
+      kind: 'invalid',
+      fields: { confirm: 'Tick the box' },
+    });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.submit' });
+    await waitFor(actor, (s) => s.matches('notAllowed'));
+    expect(actor.getSnapshot().context.summary?.status).toBe('WITHDRAWN');
+  });
+
+  it('asks for the login first when logged out, and explains when the action is not allowed', async () => {
+    const { actor } = start({ loads: [{ kind: 'loggedOut' }, { ...LOADED, allowed: false }] });
+    await waitFor(actor, (s) => s.matches('login'));
+    actor.send({ type: 'login.done' });
+    await waitFor(actor, (s) => s.matches('notAllowed'));
+  });
+});
+
+describe('the case lifecycle', () => {
+  it('lets only the applicant withdraw, from any open status, and nobody after', () => {
+    expect(nextStatus('INSPECTED', 'case.withdraw', 'applicant')).toBe('WITHDRAWN');
+    expect(nextStatus('SUBMITTED', 'case.withdraw', 'caseOfficer')).toBeNull();
+    expect(nextStatus('CERTIFICATE_ISSUED', 'case.withdraw', 'applicant')).toBeNull();
+    expect(allowedEvents('WITHDRAWN', 'applicant')).toEqual([]);
+  });
+
+  it('allows an inspection request once works can be inspected, and only one open at a time', () => {
+    expect(nextStatus('SUBMITTED', 'inspection.request', 'applicant')).toBeNull();
+    expect(nextStatus('LOR_ISSUED', 'inspection.request', 'rse')).toBe('INSPECTION_REQUESTED');
+    expect(nextStatus('INSPECTION_REQUESTED', 'inspection.request', 'applicant')).toBeNull();
+    expect(nextStatus('INSPECTED', 'lor.issue', 'caseOfficer')).toBe('LOR_ISSUED');
+  });
+
+  it('keeps the status for a follow-up that adds to the case', () => {
+    expect(nextStatus('UNDER_EXAMINATION', 'document.submit', 'ap')).toBe('UNDER_EXAMINATION');
+    expect(nextStatus('CLOSED', 'document.submit', 'applicant')).toBeNull();
+  });
+});
