@@ -36,6 +36,8 @@ function start(
   const submits = [...(options.submits ?? [DONE])];
   const submit = vi.fn((input: SubmitActionInput) => {
     const next = submits.shift() ?? DONE;
+    // The machine reads a typed failure (CaseActionFailure) from the rejection, as the UI's actor gives it.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- see above
     return 'kind' in next ? Promise.reject(next) : Promise.resolve({ ...next, key: input.idempotencyKey });
   });
   const machine = caseActionMachine.provide({
