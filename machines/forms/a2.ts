@@ -1,12 +1,11 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm } from './build';
 import { PARTIES_EXAMPLE, PREMISES_EXAMPLE, SCHOOL_EXAMPLE, declarationExample } from './examples';
 import { declarationSection, partiesSections, premisesSection, schoolSection } from './sections';
 
 /** A2: building safety certificate for a new school, to be registered under the Education Ordinance (NEWSCH). */
 export const A2 = applicationForm({
-  code: 'A2',
-  slug: 'a2',
-  key: 'a2',
+  ...formIdentity('a2'),
   applicationType: 'NEWSCH',
   sections: [
     ...partiesSections(),

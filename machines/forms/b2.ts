@@ -1,3 +1,4 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm, doc } from './build';
 import { PARTIES_EXAMPLE, PREMISES_EXAMPLE, SCHOOL_EXAMPLE, declarationExample } from './examples';
 import { declarationSection, partiesSections, premisesSection, schoolSection } from './sections';
@@ -7,9 +8,7 @@ import { declarationSection, partiesSections, premisesSection, schoolSection } f
  * premises, Education Ordinance s20; EXTSCH). The premises are the new ones; the school is registered.
  */
 export const B2 = applicationForm({
-  code: 'B2',
-  slug: 'b2',
-  key: 'b2',
+  ...formIdentity('b2'),
   applicationType: 'EXTSCH',
   sections: [
     ...partiesSections(),

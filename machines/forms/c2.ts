@@ -1,12 +1,11 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm, doc } from './build';
 import { COURSE_EXAMPLE, PARTIES_EXAMPLE, PREMISES_EXAMPLE, declarationExample } from './examples';
 import { courseSection, declarationSection, partiesSections, premisesSection } from './sections';
 
 /** C2: building safety certificate for premises used to conduct a registered non-local course (Cap 493; NLHE). */
 export const C2 = applicationForm({
-  code: 'C2',
-  slug: 'c2',
-  key: 'c2',
+  ...formIdentity('c2'),
   applicationType: 'NLHE',
   sections: [...partiesSections(), premisesSection(), courseSection(), declarationSection({ school: false })],
   documents: [...COMMON_DOCUMENTS, doc('courseRegistration', false)],

@@ -1,3 +1,4 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm } from './build';
 import { CENTRE_EXAMPLE, PARTIES_EXAMPLE, PREMISES_EXAMPLE, declarationExample } from './examples';
 import { centreSection, declarationSection, partiesSections, premisesSection } from './sections';
@@ -7,9 +8,7 @@ import { centreSection, declarationSection, partiesSections, premisesSection } f
  * Welfare Department's Child Care Centres Advisory Inspectorate (Cap 243; NEWCCC).
  */
 export const CCCAI_C2 = applicationForm({
-  code: 'CCCAI-C2',
-  slug: 'cccai-c2',
-  key: 'cccaiC2',
+  ...formIdentity('cccaiC2'),
   applicationType: 'NEWCCC',
   sections: [
     ...partiesSections(),

@@ -1,3 +1,4 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm } from './build';
 import { CENTRE_EXAMPLE, PARTIES_EXAMPLE, PREMISES_EXAMPLE, declarationExample } from './examples';
 import { centreSection, declarationSection, partiesSections, premisesSection } from './sections';
@@ -7,9 +8,7 @@ export const MUTUAL_HELP_MAX_CHILDREN = 14;
 
 /** CCCAI-MH3: building safety certificate for a mutual help child care centre (Cap 243 s11B; NEWMUT). */
 export const CCCAI_MH3 = applicationForm({
-  code: 'CCCAI-MH3',
-  slug: 'cccai-mh3',
-  key: 'cccaiMh3',
+  ...formIdentity('cccaiMh3'),
   applicationType: 'NEWMUT',
   sections: [
     ...partiesSections(),

@@ -1,3 +1,4 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm, doc } from './build';
 import { PARTIES_EXAMPLE, PREMISES_EXAMPLE, SCHOOL_EXAMPLE, declarationExample } from './examples';
 import {
@@ -14,9 +15,7 @@ import {
  * case is examined against that registration, not as a new one (docs/forms.md).
  */
 export const E2 = applicationForm({
-  code: 'E2',
-  slug: 'e2',
-  key: 'e2',
+  ...formIdentity('e2'),
   applicationType: 'EXTSCH',
   sections: [
     ...partiesSections(),

@@ -1,3 +1,4 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm } from './build';
 import { CENTRE_EXAMPLE, PARTIES_EXAMPLE, PREMISES_EXAMPLE, declarationExample } from './examples';
 import { centreSection, declarationSection, partiesSections, premisesSection } from './sections';
@@ -8,9 +9,7 @@ import { centreSection, declarationSection, partiesSections, premisesSection } f
  * for registration of school and counts its kindergarten students beside the children.
  */
 export const EDB_JOKC02 = applicationForm({
-  code: 'EDB-JOKC02',
-  slug: 'edb-jokc02',
-  key: 'edbJokc02',
+  ...formIdentity('edbJokc02'),
   applicationType: 'NEWJOKC',
   sections: [
     ...partiesSections(),

@@ -1,3 +1,4 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm, doc } from './build';
 import { CENTRE_EXAMPLE, PARTIES_EXAMPLE, PREMISES_EXAMPLE, declarationExample } from './examples';
 import {
@@ -10,9 +11,7 @@ import {
 
 /** F2: building safety certificate for alteration of a registered child care centre (Cap 243; NEWCCC). */
 export const F2 = applicationForm({
-  code: 'F2',
-  slug: 'f2',
-  key: 'f2',
+  ...formIdentity('f2'),
   applicationType: 'NEWCCC',
   sections: [
     ...partiesSections(),

@@ -1,3 +1,4 @@
+import { formIdentity } from './catalogue-index';
 import { COMMON_DOCUMENTS, applicationForm, doc } from './build';
 import { COURSE_EXAMPLE, PARTIES_EXAMPLE, PREMISES_EXAMPLE, declarationExample } from './examples';
 import {
@@ -10,9 +11,7 @@ import {
 
 /** G2: building safety certificate for alteration of premises for a registered non-local course (NLHE). */
 export const G2 = applicationForm({
-  code: 'G2',
-  slug: 'g2',
-  key: 'g2',
+  ...formIdentity('g2'),
   applicationType: 'NLHE',
   sections: [
     ...partiesSections(),

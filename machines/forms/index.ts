@@ -10,7 +10,7 @@ import { F2 } from './f2';
 import { G2 } from './g2';
 import type { FormDefinition } from './types';
 
-/** The nine application forms, keyed by their FORM_SPECS key (machines/routes.ts). docs/forms.md. */
+/** The nine application forms, keyed by their key in the catalogue index (catalogue-index.ts). docs/forms.md. */
 export type CatalogueKey = Extract<
   FormKey,
   'a2' | 'b2' | 'c2' | 'e2' | 'f2' | 'g2' | 'cccaiC2' | 'edbJokc02' | 'cccaiMh3'

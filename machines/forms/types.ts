@@ -107,9 +107,9 @@ export interface FormSteps {
 export interface FormDefinition {
   /** The form code printed on the form: 'A2', 'CCCAI-C2', 'SCS-1' ... */
   code: string;
-  /** The route slug: `/form-<slug>-step<n>`; must match machines/routes.ts FORM_SPECS. */
+  /** The route slug: `/form-<slug>-step<n>`, from the catalogue index (machines/forms/catalogue-index.ts). */
   slug: string;
-  /** The key of the form in i18n `flows:forms.<key>` and in FORM_SPECS (e.g. 'a2', 'cccaiC2', 'scs1'). */
+  /** The key of the form in i18n `flows:forms.<key>` and in FORM_SPECS (e.g. 'a2', 'cccaiC2'), from the catalogue index. */
   key: string;
   applicationType: ApplicationType;
   /** Self-certification forms have Part A / Part B fill steps and a Letter of Requirements. */

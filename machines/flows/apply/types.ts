@@ -6,8 +6,9 @@ import type { FormDefinition } from '../../forms/types';
  * the route `/form-<slug>-step<n>`; step indexes (`stepIndex`) are 0-based positions in `definition.steps`.
  */
 
-/** The answers of a draft, keyed by field id (FormDefinition fields). */
-export type Answers = Readonly<Record<string, unknown>>;
+/** The answers of a draft, keyed by field id: the catalogue's one Answers type. */
+export type { Answers } from '../../forms/fields';
+import type { Answers } from '../../forms/fields';
 
 /** Field id -> i18n message key, in the order of the form (the error summary's order). */
 export type FieldErrors = Readonly<Record<string, string>>;

@@ -6,7 +6,7 @@ import { ERRORS, qualify, toFormIssues, type FormIssue } from '../../../machines
 import { fieldsOf } from '../../../machines/forms/fields';
 import { CATALOGUE_KEYS, FORM_CATALOGUE, formByKey, formBySlug } from '../../../machines/forms/index';
 import { schemaFor } from '../../../machines/forms/schema';
-import { TEST_SELF_CERT } from '../../../machines/forms/test-self-cert';
+import { TEST_SELF_CERT } from './fixtures/test-self-cert';
 import type { Field, FormDefinition } from '../../../machines/forms/types';
 import { LANGUAGES } from '../../../machines/rules/language';
 import { FORM_SPECS } from '../../../machines/routes';

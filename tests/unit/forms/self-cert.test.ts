@@ -3,7 +3,7 @@ import { ERRORS, qualify, toFormIssues } from '../../../machines/forms/errors';
 import { fillSteps } from '../../../machines/forms/fields';
 import { TABLE_MAX_ROWS } from '../../../machines/forms/limits';
 import { draftSchemaFor, schemaFor } from '../../../machines/forms/schema';
-import { TEST_SELF_CERT } from '../../../machines/forms/test-self-cert';
+import { TEST_SELF_CERT } from './fixtures/test-self-cert';
 
 const example = TEST_SELF_CERT.example as Record<string, unknown>;
 const lor = schemaFor(TEST_SELF_CERT, { stepId: 'letterOfRequirements' });
