@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { bearerHeaders } from '../api/draft-auth';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../api';
@@ -30,7 +31,7 @@ export default function PdfPage() {
       .blob(
         `drafts/${encodeURIComponent(applicationNo)}/pdf`,
         { lang },
-        { quiet: true, ky: { headers: { Authorization: `Bearer ${token}` } } },
+        { quiet: true, ky: bearerHeaders(token) },
       )
       .then((blob) => {
         if (cancelled) return;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { bearerHeaders } from '../../api/draft-auth';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
 import { stepRoute, type DraftCopy } from '../../../machines/flows/apply.machine';
@@ -37,7 +38,7 @@ export default function ResumePage() {
     const definition = formByKey(resumed.formKey);
     if (!definition) return;
     const draft = await api.get<DraftCopy>(`drafts/${encodeURIComponent(resumed.applicationNo)}`, undefined, {
-      ky: { headers: { Authorization: `Bearer ${resumed.token}` } },
+      ky: bearerHeaders(resumed.token),
     });
     applyActorFor(definition, draft.data);
     showToast('success', t('resume.loaded'));

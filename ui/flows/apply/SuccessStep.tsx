@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { api, ApiError } from '../../api';
 import type { RequestOptions } from '../../api/client';
 import { formatDate } from '../../components/format';
-import { draftAuth } from './documents-api';
+import { draftAuth } from '../../api/draft-auth';
 import type {
   SubmissionDetailsData,
   SubmissionLinksData,

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { draftAuth } from '../../api/draft-auth';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import i18next from 'i18next';
@@ -13,14 +14,10 @@ import { api } from '../../api';
 import { RadioField } from '../../components/ChoiceFields';
 import { OtpLoginForm } from '../login/OtpLoginForm';
 import { otpFailure } from '../login/otp-actors';
-import { draftToken } from './draft-tokens';
 
 type Channel = 'email' | 'mobile';
 type Verified = Partial<Record<Channel, string>>;
 
-const auth = (applicationNo: string) => ({
-  headers: { Authorization: `Bearer ${draftToken(applicationNo) ?? ''}` },
-});
 const path = (applicationNo: string, action: string) =>
   `drafts/${encodeURIComponent(applicationNo)}/contact/${action}`;
 
@@ -33,7 +30,7 @@ function contactActors(channel: Channel) {
         return (
           await api.post<SendCodeOutput>(path(input.applicationNo, 'send'), body, {
             quiet: true,
-            ky: auth(input.applicationNo),
+            ky: draftAuth(input.applicationNo),
           })
         ).data;
       } catch (e) {
@@ -45,7 +42,7 @@ function contactActors(channel: Channel) {
         const body = { channel, code: input.code, lang: i18next.language };
         await api.post(path(input.applicationNo, 'verify'), body, {
           quiet: true,
-          ky: auth(input.applicationNo),
+          ky: draftAuth(input.applicationNo),
         });
         return {
           token: '',
@@ -92,7 +89,7 @@ export function VerifyContact({
       .get<{ verifiedContacts?: Verified }>(`drafts/${encodeURIComponent(applicationNo)}`, undefined, {
         quiet: true,
         noLoading: true,
-        ky: auth(applicationNo),
+        ky: draftAuth(applicationNo),
       })
       .then((answer) => {
         if (!live) return;

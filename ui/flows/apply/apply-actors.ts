@@ -12,15 +12,11 @@ import {
 import { FORM_CATALOGUE } from '../../../machines/forms';
 import { api, ApiError } from '../../api';
 import { signingMachineForUi } from '../signing/signing-actors';
-import { draftToken, storeDraftToken } from './draft-tokens';
+import { storeDraftToken } from './draft-tokens';
+import { draftAuth } from '../../api/draft-auth';
 
 /** The machine names a form by its printed code ('A2'); the API by its catalogue key ('a2'). */
 const formKeyOf = (code: string) => Object.values(FORM_CATALOGUE).find((d) => d.code === code)?.key ?? code;
-
-const bearer = (applicationNo: string): { headers?: Record<string, string> } => {
-  const token = draftToken(applicationNo);
-  return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
-};
 
 function saveFailure(e: unknown): Error {
   if (e instanceof ApiError && e.status === 409) return applyFailure({ kind: 'stale' as const });
@@ -44,7 +40,7 @@ export const applyActors = {
       const saved = await api.put<{ version: number; validUntil: string }>(
         `drafts/${encodeURIComponent(input.applicationNo)}`,
         { version: input.version, answers: input.answers, step: input.step },
-        { quiet: true, noLoading: true, ky: bearer(input.applicationNo) },
+        { quiet: true, noLoading: true, ky: draftAuth(input.applicationNo) },
       );
       return { applicationNo: input.applicationNo, ...saved.data };
     } catch (e) {
@@ -56,7 +52,7 @@ export const applyActors = {
       return (
         await api.get<DraftCopy>(`drafts/${encodeURIComponent(input.applicationNo)}`, undefined, {
           quiet: true,
-          ky: bearer(input.applicationNo),
+          ky: draftAuth(input.applicationNo),
         })
       ).data;
     } catch (e) {
@@ -77,7 +73,7 @@ export const applyActors = {
           quiet: true,
           ky: {
             headers: {
-              ...bearer(input.applicationNo).headers,
+              ...draftAuth(input.applicationNo).headers,
               'Idempotency-Key': `submit-${input.reference}`,
             },
           },

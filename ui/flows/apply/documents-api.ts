@@ -1,6 +1,6 @@
 import i18next from 'i18next';
+import { draftAuth, draftAuthorization } from '../../api/draft-auth';
 import { api, ApiError } from '../../api';
-import { draftToken } from './draft-tokens';
 
 import type { DocumentData, DocumentListData } from '../../../machines/rules/submission';
 
@@ -21,9 +21,6 @@ export class UploadError extends Error {
 }
 
 const base = (applicationNo: string) => `drafts/${encodeURIComponent(applicationNo)}/documents`;
-export const draftAuth = (applicationNo: string) => ({
-  headers: { Authorization: `Bearer ${draftToken(applicationNo) ?? ''}` },
-});
 
 export async function listDocuments(applicationNo: string): Promise<DocumentList> {
   const answer = await api.get<DocumentList>(
@@ -58,7 +55,8 @@ export function uploadDocument(
     form.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/${base(applicationNo)}?lang=${encodeURIComponent(i18next.language)}`);
-    xhr.setRequestHeader('Authorization', `Bearer ${draftToken(applicationNo) ?? ''}`);
+    const authorization = draftAuthorization(applicationNo);
+    if (authorization) xhr.setRequestHeader('Authorization', authorization);
     xhr.setRequestHeader('x-no-loading', '1');
     xhr.responseType = 'json';
     xhr.timeout = 5 * 60_000;

@@ -137,6 +137,7 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
           definition={definition}
           answers={c.answers}
           summary={c.summary}
+          today={c.calendar.today}
           onBack={() => send({ type: 'step.back' })}
           onSubmit={() => send({ type: 'step.submit' })}
           submitLabel={t(`case:submit.${key}`)}

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { CaseSummary as Summary } from '../../../machines/flows/case-action.machine';
 import { formatDate } from '../../components/format';
 
-/** The case a follow-up acts on: number, type, status and submission date, as a description list. */
-export function CaseSummary({ summary }: { summary: Summary }) {
+/** The case a follow-up acts on: number, type, status, submission date (and the request's date), as a list. */
+export function CaseSummary({ summary, requestDate }: { summary: Summary; requestDate?: string }) {
   const { t, i18n } = useTranslation(['case', 'auth', 'flows']);
   return (
     <section className="case-summary" aria-labelledby="case-summary-title">
@@ -29,6 +29,14 @@ export function CaseSummary({ summary }: { summary: Summary }) {
             <time dateTime={summary.submittedAt}>{formatDate(summary.submittedAt, i18n.language)}</time>
           </dd>
         </div>
+        {requestDate ? (
+          <div className="preview__row">
+            <dt>{t('case:summary.requestDate')}</dt>
+            <dd>
+              <time dateTime={requestDate}>{formatDate(`${requestDate}T12:00:00+08:00`, i18n.language)}</time>
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </section>
   );

@@ -10,20 +10,30 @@ interface Props {
   definition: FollowUpDefinition;
   answers: Record<string, unknown>;
   summary: Summary;
+  /** Today in Hong Kong: the date of the request. */
+  today: string;
   onBack: () => void;
   onSubmit: () => void;
   submitLabel: string;
 }
 
 /** The preview of a follow-up: the case, then every answer by section; change (back) or submit. */
-export function FollowUpPreview({ definition, answers, summary, onBack, onSubmit, submitLabel }: Props) {
+export function FollowUpPreview({
+  definition,
+  answers,
+  summary,
+  today,
+  onBack,
+  onSubmit,
+  submitLabel,
+}: Props) {
   const { t, i18n } = useTranslation(['forms', 'case', 'wizard']);
   const applicable = applicableFieldIds(definition, answers);
   const fill = definition.steps.find((s) => s.kind === 'fill');
   return (
     <>
       <p className="lead">{t('case:preview.intro')}</p>
-      <CaseSummary summary={summary} />
+      <CaseSummary summary={summary} requestDate={today} />
       {fill?.kind === 'fill'
         ? fill.sections.map((section) => {
             const fields = section.fields.filter((f) => applicable.has(f.id));

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { draftAuth } from '../../api/draft-auth';
 import {
   type CancelIamSmartInput,
   isEcertRejection,
@@ -16,22 +17,16 @@ import {
 } from '../../../machines/flows/signing.machine';
 import { api, ApiError } from '../../api';
 import type { RequestOptions } from '../../api/client';
-import { draftToken } from '../apply/draft-tokens';
 
 /**
  * The signing machine's actors over the drafts API (docs/flows/signing.md). A draft's own token is its
  * credential, as for saving it. Errors are shown by the signing screens, never as toasts.
  */
 
-/** The draft's bearer token, when this browser holds one (else the session's, added by the client). */
-const bearer = (applicationNo: string): RequestOptions['ky'] => {
-  const token = draftToken(applicationNo);
-  return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
-};
 const options = (applicationNo: string, poll = false): RequestOptions => ({
   quiet: true,
   ...(poll ? { noLoading: true } : {}),
-  ky: bearer(applicationNo),
+  ky: draftAuth(applicationNo),
 });
 const base = (applicationNo: string) => `drafts/${encodeURIComponent(applicationNo)}/signing`;
 
