@@ -10,7 +10,9 @@ import { createDocumentService, type DocumentLimits } from '../services/document
 import type { EcertTrust } from '../services/ecert';
 import { createSigningService } from '../services/signing';
 import { createSubmissionService } from '../services/submission';
-import { applicationFilesRouters } from './application-files';
+import { documentsRouter } from './documents';
+import { signingRouter } from './signing';
+import { submissionRouters } from './submission';
 import { createAddressService } from '../services/address';
 import { createAuthService } from '../services/auth';
 import { createDraftService } from '../services/drafts';
@@ -92,14 +94,17 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     messages,
     linkSecret: options.linkSecret,
   });
-  const files = applicationFilesRouters({
+  const submitted = submissionRouters({
     drafts,
-    documents,
-    signing,
     submission,
     storage: options.documents.storage,
     sessions,
   });
+  // One draft's documents, signing and submission (Bearer: the draft's token).
+  const perDraft = Router({ mergeParams: true });
+  perDraft.use('/documents', documentsRouter({ drafts, documents }));
+  perDraft.use('/signing', signingRouter({ drafts, signing }));
+  perDraft.use('/submission', submitted.perDraft);
 
   const router = Router();
   router.use((_req, res, next) => {
@@ -108,13 +113,13 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   });
   // Before the 100 kB parser: drafts take bodies up to 256 kB and parse them themselves.
   // Uploads are streamed, never parsed as JSON: these come first.
-  router.use('/drafts/:applicationNo', files.perDraft);
-  router.use('/submissions', files.links);
+  router.use('/drafts/:applicationNo', perDraft);
+  router.use('/submissions', submitted.links);
   router.use('/drafts', draftsRouter({ drafts, clock }));
   router.use(express.json({ limit: '100kb' }));
   router.use('/address', addressRouter({ address: createAddressService(options.address) }));
   router.use('/application/history', historyRouter({ history: createHistoryService(db), sessions }));
-  router.use('/application/submission', files.bySession);
+  router.use('/application/submission', submitted.bySession);
   router.use('/application', applicationRouter(masterData));
   router.use('/auth', authRouter({ auth, sessions }));
   const cases = createCaseService({ db, clock, calendar: createCalendarService(clock), messages });

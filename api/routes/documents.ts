@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { SUCCESS_CODE, sendEnvelope, sendOk } from '../envelope';
+import { ApiError, BadRequestError } from '../errors';
+import type { DocumentService } from '../services/documents';
+import type { DraftService } from '../services/drafts';
+import { currentDraft, requireDraftToken } from './drafts';
+import { requireMultipart } from './multipart';
+
+const documentTypeParam = z.string().regex(/^[A-Za-z0-9]{1,60}$/);
+
+/**
+ * /api/drafts/:applicationNo/documents (Bearer: the draft's token): list, upload (streamed by
+ * api/services/upload-receiver.ts, so mounted before the JSON parser) and remove. Answers: docs/api.md.
+ */
+export function documentsRouter({
+  drafts,
+  documents,
+}: {
+  drafts: DraftService;
+  documents: DocumentService;
+}): Router {
+  const router = Router({ mergeParams: true });
+  const authorised = requireDraftToken(drafts);
+  router.get('/', authorised, async (req, res) => {
+    sendOk(req, res, await documents.list(currentDraft(res)));
+  });
+  router.post('/', authorised, async (req, res) => {
+    requireMultipart(req);
+    let saved;
+    try {
+      saved = await documents.upload(currentDraft(res), req);
+    } catch (e) {
+      // The rest of a refused body is not read: the connection cannot carry another request.
+      if (e instanceof ApiError && e.status === 413) res.set('Connection', 'close');
+      throw e;
+    }
+    sendEnvelope(req, res, 201, SUCCESS_CODE, 'documents.uploaded', saved);
+  });
+  router.delete('/:documentType', authorised, async (req, res) => {
+    const type = documentTypeParam.safeParse(req.params.documentType);
+    if (!type.success) throw new BadRequestError('documents.typeUnknown');
+    await documents.remove(currentDraft(res), type.data);
+    res.status(204).end();
+  });
+
+  return router;
+}
