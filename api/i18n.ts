@@ -58,11 +58,6 @@ export function translate(
   );
 }
 
-/** Whether `key` names a message (used to tell message keys from other strings). */
-export function hasMessage(key: string): boolean {
-  return lookup(catalogues[FALLBACK_LANGUAGE], key) !== undefined;
-}
-
 /**
  * The first language of an Accept-Language header by quality (`zh-HK,zh;q=0.9,en;q=0.8` -> tc).
  * No header, or `*`, gives English.

@@ -24,8 +24,6 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export const NAMESPACES = ['common', 'pages', 'entry', 'flows', 'auth'] as const;
-
 export async function initI18n(language: Language): Promise<typeof i18next> {
   await i18next
     .use(lazyBackend)

@@ -104,10 +104,6 @@ export async function insertAudit(tx: Db, row: typeof auditEvents.$inferInsert) 
   await tx.insert(auditEvents).values(row);
 }
 
-export async function insertCaseDocuments(tx: Db, rows: (typeof caseDocuments.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(caseDocuments).values(rows);
-}
-
 /** Rate events of `key` since `since` (the follow-up limit), and one more recorded at `at`. */
 export async function countRate(tx: Db, key: string, since: Date): Promise<number> {
   const [row] = await tx

@@ -209,19 +209,3 @@ export function transitionOf(event: CaseEventType): CaseTransition {
   if (!found) throw new Error(`unknown case event ${event}`);
   return found;
 }
-
-/** What the applicant reads as the next step for each status (i18n `case:status.<STATUS>.next`). */
-export const STATUS_GROUP: Record<CaseStatus, 'open' | 'concluded' | 'ended'> = {
-  SUBMITTED: 'open',
-  ACKNOWLEDGED: 'open',
-  UNDER_EXAMINATION: 'open',
-  LOR_ISSUED: 'open',
-  COMPLIANCE_REPORTED: 'open',
-  INSPECTION_REQUESTED: 'open',
-  INSPECTION_SCHEDULED: 'open',
-  INSPECTED: 'open',
-  CERTIFICATE_ISSUED: 'concluded',
-  CLOSED: 'ended',
-  WITHDRAWN: 'ended',
-  REJECTED: 'ended',
-};

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FORM_SPECS } from '../routes';
 import { langSchema, otpCodeSchema } from './otp';
 
 /**
@@ -32,20 +31,6 @@ export const DRAFT_MAX_STEP = 100;
 /** The field ids whose answers are the contact a one-time code to resume goes to. */
 export const APPLICANT_EMAIL_FIELD = 'applicantEmail';
 export const APPLICANT_MOBILE_FIELD = 'applicantMobile';
-
-/**
- * The forms a draft can be started for, by catalogue key, with the code printed on the form (the
- * prefix of the application number): the route table's application and self-certification forms.
- * The form catalogue (machines/forms, `formByKey`) replaces this list when it lands.
- */
-export const DRAFT_FORM_CODES: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(
-    FORM_SPECS.filter((spec) => spec.group === 'apply' || spec.group === 'selfCert').map((spec) => [
-      spec.form,
-      spec.slug.toUpperCase(),
-    ]),
-  ),
-);
 
 /** Text, number, true/false, null, a list or an object: what a JSON answer may be. */
 export type AnswerValue = string | number | boolean | null | AnswerValue[] | { [key: string]: AnswerValue };

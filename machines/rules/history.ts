@@ -24,7 +24,6 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export const SUBMITTERS = ['APPLICANT', 'AP', 'RSE', 'BD'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export type Submitter = (typeof SUBMITTERS)[number];
 
 export interface HistoryRow {
   submissionDate: string;
