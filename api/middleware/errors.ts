@@ -26,6 +26,12 @@ function isBodyParserError(err: unknown): err is BodyParserError {
   );
 }
 
+/** Errors from Express's own parts (http-errors) with a 4xx status: the request, not the server, is wrong. */
+function isClientHttpError(err: unknown): err is { status: number } {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 function fieldErrors(req: Request, error: ZodError): FieldError[] {
   const lang = requestLanguage(req);
   return error.issues.map((issue) => {
@@ -75,6 +81,12 @@ export const errorHandler: ErrorRequestHandler = (
     res.status(400).json({ meta: { code: 'BAD_REQUEST', message }, data: { errors } });
     return;
   }
+  // A path whose percent-encoding does not decode (`/api/drafts/%ZZ`): Express's router and the static
+  // files answer a URIError with status 400. It is the caller's mistake: no log, no stack.
+  if (err instanceof URIError) {
+    sendEnvelope(req, res, 400, 'BAD_REQUEST', 'request.badPath', null);
+    return;
+  }
   if (isBodyParserError(err)) {
     if (err.type === 'entity.parse.failed') {
       sendEnvelope(req, res, 400, 'BAD_REQUEST', 'request.invalidJson', null);
@@ -92,6 +104,10 @@ export const errorHandler: ErrorRequestHandler = (
       sendEnvelope(req, res, err.status, 'BAD_REQUEST', 'status.badRequest', null);
       return;
     }
+  }
+  if (isClientHttpError(err)) {
+    sendEnvelope(req, res, err.status, 'BAD_REQUEST', 'status.badRequest', null);
+    return;
   }
   req.log.error({ err }, 'unhandled error');
   sendEnvelope(req, res, 500, 'INTERNAL', 'status.internal', null);
