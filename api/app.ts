@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -11,6 +10,7 @@ import { type EmailSender, emailSenderFromEnv } from './adapters/email';
 import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
 import { type Clock, systemClock } from './clock';
 import { NotFoundError } from './errors';
+import { appLogger, requestForLog, safeErrorSerializer } from './logging';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
@@ -148,6 +148,7 @@ export function createApp({
   documents = {},
   signing = {},
 }: AppOptions): Express {
+  logger = appLogger(logger);
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
   const messages =
     auth.messages ??
@@ -178,14 +179,11 @@ export function createApp({
         return res.statusCode >= 400 ? 'warn' : 'info';
       },
       // Only what operations need; headers (Authorization, cookies) never reach the logs.
+      // No query strings (signed links), no SQL parameters in errors (api/logging.ts).
       serializers: {
-        req: (req: IncomingMessage & { id?: unknown; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-        }),
+        req: requestForLog,
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: safeErrorSerializer,
       },
     }),
   );

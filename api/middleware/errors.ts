@@ -26,6 +26,17 @@ function isBodyParserError(err: unknown): err is BodyParserError {
   );
 }
 
+/** Postgres: 22021 invalid byte sequence (a NUL in text), 22P05 untranslatable character (in jsonb). */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableTextError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | null, depth = 0; e && depth < 3; depth += 1) {
+    if (typeof e.code === 'string' && UNSTORABLE_TEXT_CODES.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** Errors from Express's own parts (http-errors) with a 4xx status: the request, not the server, is wrong. */
 function isClientHttpError(err: unknown): err is { status: number } {
   const status = (err as { status?: unknown } | null)?.status;
@@ -85,6 +96,12 @@ export const errorHandler: ErrorRequestHandler = (
   // files answer a URIError with status 400. It is the caller's mistake: no log, no stack.
   if (err instanceof URIError) {
     sendEnvelope(req, res, 400, 'BAD_REQUEST', 'request.badPath', null);
+    return;
+  }
+  // Text the database cannot store (NUL, a broken character) that a schema let through: still the
+  // request's fault. The error is not logged: its parameters are the caller's data.
+  if (isUnstorableTextError(err)) {
+    sendEnvelope(req, res, 400, 'BAD_REQUEST', 'request.badText', null);
     return;
   }
   if (isBodyParserError(err)) {
