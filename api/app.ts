@@ -49,7 +49,10 @@ export interface AppOptions {
   /** What "now" is for codes, sessions and limits. Default: the system clock. */
   clock?: Clock;
   auth?: AuthOptions;
-  /** Mount /api/dev (the outbox). Default: NODE_ENV is not 'production'; in production the paths are 404. */
+  /**
+   * The development tools: /api/dev (the outbox, the iAM Smart sandbox's phone) and the /dev pages.
+   * Default: only when env DEV_TOOLS is exactly '1' (and never in production); otherwise their paths are 404.
+   */
   devRoutes?: boolean;
   /** Days a draft stays valid after its last save. Default: env DRAFT_VALIDITY_DAYS, else 14. */
   draftValidityDays?: number;
@@ -98,6 +101,11 @@ export function defaultLogger(): Logger {
   return pino({ level });
 }
 
+/** Development tools only when asked for explicitly (DEV_TOOLS=1), never in production. */
+export function devToolsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.DEV_TOOLS === '1' && env.NODE_ENV !== 'production';
+}
+
 function cacheSecondsFromEnv(): number {
   const seconds = Number(process.env.MASTER_DATA_CACHE_SECONDS ?? 30);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : 30;
@@ -142,7 +150,7 @@ export function createApp({
   masterDataCacheSeconds = cacheSecondsFromEnv(),
   clock = systemClock,
   auth = {},
-  devRoutes = process.env.NODE_ENV !== 'production',
+  devRoutes = devToolsFromEnv(),
   draftValidityDays = draftValidityDaysFromEnv(),
   address = seededAddressLookup(db.db),
   documents = {},
@@ -218,6 +226,9 @@ export function createApp({
       linkSecret: createHmac('sha256', otpSecret).update('download-links').digest(),
     }),
   );
+
+  // The /dev pages are the SPA's, but without the tools they show nothing: 404 like their API.
+  if (!devRoutes) app.use('/dev', notFoundHandler);
 
   if (staticDir) {
     const root = path.resolve(staticDir);
