@@ -81,6 +81,9 @@ export const errorHandler: ErrorRequestHandler = (
     next(err);
     return;
   }
+  // A refused request whose body has not been read (a 30 MB upload without a valid token): answer and
+  // close the connection, rather than letting Node read the rest to keep the connection alive.
+  if (!req.complete) res.set('Connection', 'close');
   if (err instanceof ApiError) {
     if (err.extra.headers) res.set(err.extra.headers);
     sendEnvelope(req, res, err.status, err.code, err.messageKey, err.data, err.extra.params);
