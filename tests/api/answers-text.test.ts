@@ -47,7 +47,9 @@ describe('text Postgres cannot store', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.meta.code).toBe('BAD_REQUEST');
-    expect((res.body.data as { errors: { path: string }[] }).errors[0]?.path).toBe('answers.applicantNameEn');
+    expect((res.body.data as unknown as { errors: { path: string }[] }).errors[0]?.path).toBe(
+      'answers.applicantNameEn',
+    );
   });
 
   it('answers a NUL character when a draft is created with a 400 in Traditional Chinese', async () => {
