@@ -79,11 +79,20 @@ export class DocumentInvalidError extends ApiError {
   }
 }
 
-/** Keeps a file name displayable: no path, no control characters, at most 200 characters. */
+/**
+ * Invisible characters that change how a name reads: bidi controls (U+202E RIGHT-TO-LEFT OVERRIDE makes
+ * `invoice\u202Efdp.exe` show as `invoiceexe.pdf`), marks, isolates, and zero-width spaces.
+ */
+export const INVISIBLE_FORMAT_CHARS = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** Keeps a file name displayable: no path, no control or bidi characters, at most 200 characters. */
 export function displayFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(INVISIBLE_FORMAT_CHARS, '')
+    .trim();
   return (clean || 'document.pdf').slice(0, 200);
 }
 
