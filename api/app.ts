@@ -16,6 +16,7 @@ import { apiRouter } from './routes';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
 import { documentLimitsFromEnv, type DocumentLimits } from './services/documents';
+import { createPdfCheckPool, type PdfChecker, type PdfCheckLimits } from './services/pdf-check-pool';
 import type { EcertTrust } from './services/ecert';
 import { draftValidityDaysFromEnv } from './services/drafts';
 import { type MessageService, createMessageService } from './services/messages';
@@ -62,7 +63,7 @@ export interface AppOptions {
    * Uploaded documents. Default: a local directory, env DOCUMENT_STORAGE_DIR, else `.data/documents`;
    * limits from env UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (10 and 50).
    */
-  documents?: { storage?: DocumentStorage; limits?: DocumentLimits };
+  documents?: { storage?: DocumentStorage; limits?: DocumentLimits; checker?: PdfChecker };
   /**
    * Signing. Default: the iAM Smart sandbox outside production (the real service cannot be reached from
    * here; in production, an adapter that refuses until the real client is configured) and the e-Cert
@@ -143,6 +144,30 @@ export function backgroundSettled(app: Express): Promise<void> {
   return settled ? settled() : Promise.resolve();
 }
 
+/** Stops what the app started besides requests (the PDF check's worker threads). */
+export function closeApp(app: Express): Promise<void> {
+  const close = app.locals.close as (() => Promise<void>) | undefined;
+  return close ? close() : Promise.resolve();
+}
+
+/** The PDF check's limits from env PDF_CHECK_* (docs/operations.md), else the defaults. */
+export function pdfCheckLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<PdfCheckLimits> {
+  const read = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
+    return n;
+  };
+  const out: Partial<PdfCheckLimits> = {
+    heapMb: read('PDF_CHECK_HEAP_MB'),
+    totalMb: read('PDF_CHECK_INFLATE_MB'),
+    timeoutSeconds: read('PDF_CHECK_TIMEOUT_SECONDS'),
+    threads: read('PDF_CHECK_THREADS'),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
+}
+
 export function createApp({
   db,
   logger = defaultLogger(),
@@ -170,6 +195,9 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.locals.backgroundSettled = () => messages.settled();
+  // The PDF check's worker threads: made here unless given, and stopped by closeApp().
+  const pdfChecker = documents.checker ?? createPdfCheckPool(pdfCheckLimitsFromEnv());
+  app.locals.close = () => (documents.checker ? Promise.resolve() : pdfChecker.close());
 
   app.use(helmet({ contentSecurityPolicy }));
   app.use(
@@ -212,6 +240,7 @@ export function createApp({
           documents.storage ??
           createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents')),
         limits: documents.limits ?? documentLimitsFromEnv(),
+        checker: pdfChecker,
       },
       signing: {
         // The sandbox outside production only: production without the real client refuses iAM Smart plainly.

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../drizzle/db';
 import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
-import { backgroundSettled, createApp, defaultLogger } from './app';
+import { backgroundSettled, closeApp, createApp, defaultLogger } from './app';
 import { systemClock } from './clock';
 import { startDraftPurge } from './services/drafts-purge';
 import { createLocalStorage } from './adapters/storage';
@@ -135,6 +135,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       clearInterval(reaper);
       await purge.stop();
       await backgroundSettled(app);
+      await closeApp(app);
       await database.close();
       logger.info('server stopped');
     })();

@@ -8,6 +8,7 @@ import type { IamSmartSigning } from '../adapters/iamsmart';
 import { notFoundHandler } from '../middleware/errors';
 import { createDocumentService, type DocumentLimits } from '../services/documents';
 import type { EcertTrust } from '../services/ecert';
+import type { PdfChecker } from '../services/pdf-check-pool';
 import { createSigningService } from '../services/signing';
 import { createSubmissionService } from '../services/submission';
 import { applicationFilesRouters } from './application-files';
@@ -40,8 +41,8 @@ export interface ApiOptions {
   draftValidityDays: number;
   /** The address search behind GET /api/address. */
   address: AddressLookup;
-  /** Where uploaded documents and the signed application PDFs are kept, and the upload limits. */
-  documents: { storage: DocumentStorage; limits: DocumentLimits };
+  /** Where uploaded documents and the signed application PDFs are kept, the upload limits, the PDF check. */
+  documents: { storage: DocumentStorage; limits: DocumentLimits; checker: PdfChecker };
   /** iAM Smart (the adapter: a sandbox here) and the e-Cert trust (roots and CRLs). */
   signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
   /** HMAC key of the signed download links. */
@@ -73,6 +74,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     clock,
     storage: options.documents.storage,
     limits: options.documents.limits,
+    checker: options.documents.checker,
   });
   const signing = createSigningService({
     db,

@@ -7,7 +7,8 @@ import { missingDocuments } from '../../machines/forms/schema';
 import type { DocumentStorage } from '../adapters/storage';
 import { ApiError, BadRequestError, NotFoundError } from '../errors';
 import type { Clock } from '../clock';
-import { checkPdf, type PdfCheckResult } from './pdf-check';
+import type { PdfCheckResult } from './pdf-check';
+import type { PdfChecker, PdfCheckLimits } from './pdf-check-pool';
 import { isUploadError, readAll, receivePdfUpload } from './upload-receiver';
 import { DraftSubmittedError } from '../errors';
 import { type DraftAccess, fieldError } from './drafts';
@@ -59,9 +60,16 @@ export class DocumentTooLargeError extends ApiError {
   }
 }
 
+/** Why a file was refused: the check's reasons, and `too-complex` (past the check's memory or time). */
+export type DocumentRefusal = Extract<PdfCheckResult, { ok: false }> | { ok: false; reason: 'too-complex' };
+
 /** 422 DOCUMENT_INVALID: the file is not an accepted PDF; `data.reason` says why (and which page). */
 export class DocumentInvalidError extends ApiError {
-  constructor(result: Extract<PdfCheckResult, { ok: false }>, fileName: string) {
+  constructor(
+    result: DocumentRefusal & { page?: number; widthMm?: number; heightMm?: number },
+    fileName: string,
+    limits?: PdfCheckLimits,
+  ) {
     super(
       422,
       'DOCUMENT_INVALID',
@@ -73,6 +81,8 @@ export class DocumentInvalidError extends ApiError {
           page: result.page ?? 0,
           width: Math.round(result.widthMm ?? 0),
           height: Math.round(result.heightMm ?? 0),
+          mb: limits?.totalMb ?? 0,
+          seconds: limits?.timeoutSeconds ?? 0,
         },
       },
     );
@@ -126,11 +136,14 @@ export function createDocumentService({
   db,
   storage,
   clock,
+  checker,
   limits = DEFAULT_DOCUMENT_LIMITS,
 }: {
   db: Db;
   storage: DocumentStorage;
   clock: Clock;
+  /** The PDF check, off the event loop (pdf-check-pool.ts). */
+  checker: PdfChecker;
   limits?: DocumentLimits;
 }): DocumentService {
   const definitionOf = (access: DraftAccess) => {
@@ -202,8 +215,12 @@ export function createDocumentService({
         if (!definition.documents.some((d) => d.id === documentType))
           throw fieldError(['documentType'], 'documents.typeUnknown');
         const fileName = displayFileName(received.originalName);
-        const check = await checkPdf(await readAll(storage, received.storageKey));
-        if (!check.ok) throw new DocumentInvalidError(check, fileName);
+        const check = await checker.check(await readAll(storage, received.storageKey));
+        if (!check.ok && check.reason === 'busy')
+          throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'documents.busy', null, {
+            headers: { 'Retry-After': '5' },
+          });
+        if (!check.ok) throw new DocumentInvalidError(check, fileName, checker.limits);
         const replaced = existing.find((r) => r.documentType === documentType);
         const row = await db.transaction(async (tx) => {
           await tx

@@ -255,7 +255,8 @@ const ACTIVE_ACTIONS = new Set([
  */
 export function hasActiveContent(doc: PDFDocument): boolean {
   const stack: PDFObject[] = doc.context.enumerateIndirectObjects().map(([, object]) => object);
-  stack.push(doc.context.trailerInfo.Root);
+  const root = doc.context.trailerInfo.Root;
+  if (root) stack.push(root);
   let seen = 0;
   while (stack.length > 0) {
     const object = stack.pop();
