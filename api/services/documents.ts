@@ -221,11 +221,14 @@ export function createDocumentService({
             headers: { 'Retry-After': '5' },
           });
         if (!check.ok) throw new DocumentInvalidError(check, fileName, checker.limits);
-        const replaced = existing.find((r) => r.documentType === documentType);
-        const row = await db.transaction(async (tx) => {
-          await tx
+        // One upload of a draft at a time records its document: the draft's row is locked, so the total
+        // and the document replaced are those of the uploads recorded before, never of a parallel one.
+        const { row, replaced } = await db.transaction(async (tx) => {
+          await tx.select({ id: drafts.id }).from(drafts).where(eq(drafts.id, access.id)).for('update');
+          const removed = await tx
             .delete(draftDocuments)
-            .where(and(eq(draftDocuments.draftId, access.id), eq(draftDocuments.documentType, documentType)));
+            .where(and(eq(draftDocuments.draftId, access.id), eq(draftDocuments.documentType, documentType)))
+            .returning({ storageKey: draftDocuments.storageKey });
           const [inserted] = await tx
             .insert(draftDocuments)
             .values({
@@ -239,17 +242,20 @@ export function createDocumentService({
               createdAt: clock.now(),
             })
             .returning();
-          // The total is checked again inside the transaction: two uploads at once cannot pass it together.
           const [total] = await tx
             .select({ bytes: sql<number>`coalesce(sum(${draftDocuments.bytes}), 0)::int` })
             .from(draftDocuments)
             .where(eq(draftDocuments.draftId, access.id));
           if ((total?.bytes ?? 0) > limits.maxTotalBytes)
             throw new DocumentTooLargeError('total', limits.maxTotalBytes);
-          return inserted;
+          return { row: inserted, replaced: removed };
         });
         if (!row) throw new Error('document not recorded');
-        if (replaced) await removeUnfrozenFiles(access.id, [replaced.storageKey]);
+        if (replaced.length > 0)
+          await removeUnfrozenFiles(
+            access.id,
+            replaced.map((r) => r.storageKey),
+          );
         return toData(row);
       } catch (e) {
         await removeFiles([received.storageKey]);
