@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import express from 'express';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -7,6 +7,7 @@ import { errorHandler } from '../../api/middleware/errors';
 import { listen } from '../support/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogger } from '../../api/logging';
+import { drafts } from '../../drizzle/schema';
 import { type ApplicationHarness, draftPath, startApplicationHarness } from './application-harness';
 
 /**
@@ -142,5 +143,58 @@ describe('a database refusal of text a schema let through', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('characters the application PDF cannot print', () => {
+  it.each([
+    ['an emoji', '😀', '"😀" (U+1F600)'],
+    ['Hangul', '김', '"김" (U+AE40)'],
+    ['Thai', 'ส', '"ส" (U+0E2A)'],
+    ['a zero-width space', '\u200B', 'U+200B'],
+  ])('refuses %s on save with a field error naming it', async (_name, char, label) => {
+    const draft = await h.newDraft();
+
+    const res = await h.save(draft, { ...draft.answers, applicantNameEn: `CHAN${char}Tai Man` });
+
+    expect(res.status).toBe(400);
+    const errors = (res.body.data as unknown as { errors: { path: string; message: string }[] }).errors;
+    expect(errors[0]?.path).toBe('answers.applicantNameEn');
+    expect(errors[0]?.message).toContain(label);
+  });
+
+  it('names the character in Traditional and Simplified Chinese', async () => {
+    const draft = await h.newDraft();
+    const answers = { ...draft.answers, applicantNameZh: '陳😀大文' };
+
+    const tc = await h.call('PUT', `${draftPath(draft.applicationNo)}?lang=tc`, {
+      token: draft.token,
+      body: { version: draft.version, answers, step: 1 },
+    });
+    const sc = await h.call('PUT', `${draftPath(draft.applicationNo)}?lang=sc`, {
+      token: draft.token,
+      body: { version: draft.version, answers, step: 1 },
+    });
+
+    expect(tc.body.meta.message).toContain('此字元無法列印在申請表上');
+    expect(tc.body.meta.message).toContain('U+1F600');
+    expect(sc.body.meta.message).toContain('此字符无法打印在申请表上');
+  });
+
+  it('never leaves signing impossible: a draft saved with one before answers 422 naming the field, not 500', async () => {
+    const draft = await h.readyDraft();
+    await h.database.db
+      .update(drafts)
+      .set({ answers: { ...draft.answers, applicantNameEn: 'CHAN 😀 Tai Man' } })
+      .where(eq(drafts.applicationNo, draft.applicationNo));
+
+    const res = await h.call('POST', `${draftPath(draft.applicationNo)}/signing/iamsmart`, {
+      token: draft.token,
+      body: {},
+    });
+
+    expect(res.status).toBe(422);
+    expect(res.body.meta.code).toBe('APPLICATION_INCOMPLETE');
+    expect(JSON.stringify(res.body.data)).toContain('applicantNameEn');
   });
 });
