@@ -64,8 +64,8 @@ function requiredText(field: string) {
  * Text Postgres cannot store: NUL, and a UTF-16 surrogate without its pair (JSON allows both as
  * `\u0000` and `\ud800`). Such text is refused as a field error, never sent to the database.
  */
-// eslint-disable-next-line no-control-regex
 export const UNSTORABLE_TEXT =
+  // eslint-disable-next-line no-control-regex -- NUL is the character this looks for
   /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Whether `text` can be stored as it is (no NUL, no lone surrogate). */
