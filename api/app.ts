@@ -10,6 +10,7 @@ import { type EmailSender, emailSenderFromEnv } from './adapters/email';
 import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
 import { type Clock, systemClock } from './clock';
 import { NotFoundError } from './errors';
+import type { RateLimitOptions } from './middleware/rate-limit';
 import { appLogger, requestForLog, safeErrorSerializer } from './logging';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
@@ -70,6 +71,11 @@ export interface AppOptions {
    * trust given (server.ts loads it from env ECERT_ROOTS / ECERT_CRLS; none: every e-Cert is untrusted).
    */
   signing?: { iamSmart?: IamSmartSigning; ecertTrust?: EcertTrust };
+  /**
+   * Rate limits of the endpoints that cost CPU or storage (api/middleware/rate-limit.ts), counted in
+   * Postgres. Default: on, with DEFAULT_RATE_LIMITS; env RATE_LIMITS=off turns them off (tests only).
+   */
+  rateLimits?: RateLimitOptions;
 }
 
 /**
@@ -180,6 +186,7 @@ export function createApp({
   address = seededAddressLookup(db.db),
   documents = {},
   signing = {},
+  rateLimits = process.env.RATE_LIMITS === 'off' ? false : {},
 }: AppOptions): Express {
   logger = appLogger(logger);
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
@@ -194,6 +201,9 @@ export function createApp({
     });
   const app = express();
   app.disable('x-powered-by');
+  // Behind a load balancer: which hops' X-Forwarded-For to believe (the rate limits key on req.ip).
+  const trustProxy = process.env.TRUST_PROXY;
+  if (trustProxy) app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   app.locals.backgroundSettled = () => messages.settled();
   // The PDF check's worker threads: made here unless given, and stopped by closeApp().
   const pdfChecker = documents.checker ?? createPdfCheckPool(pdfCheckLimitsFromEnv());
@@ -253,6 +263,7 @@ export function createApp({
       },
       // The download links are signed with their own key derived from the OTP key.
       linkSecret: createHmac('sha256', otpSecret).update('download-links').digest(),
+      rateLimits,
     }),
   );
 

@@ -36,7 +36,8 @@ export type ErrorCode =
   | 'ALREADY_SUBMITTED'
   | 'DOWNLOAD_EXPIRED'
   | 'LINK_EXPIRED'
-  | 'HKIC_REQUIRED';
+  | 'HKIC_REQUIRED'
+  | 'RATE_LIMITED';
 
 export const SUCCESS_CODE = '200';
 

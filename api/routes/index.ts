@@ -6,6 +6,7 @@ import type { AddressLookup } from '../adapters/address';
 import type { DocumentStorage } from '../adapters/storage';
 import type { IamSmartSigning } from '../adapters/iamsmart';
 import { notFoundHandler } from '../middleware/errors';
+import { createRateLimiters, type RateLimitOptions } from '../middleware/rate-limit';
 import { createDocumentService, type DocumentLimits } from '../services/documents';
 import type { EcertTrust } from '../services/ecert';
 import type { PdfChecker } from '../services/pdf-check-pool';
@@ -47,6 +48,8 @@ export interface ApiOptions {
   signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
   /** HMAC key of the signed download links. */
   linkSecret: string | Buffer;
+  /** The rate limits of the endpoints that cost CPU or storage (false: none). */
+  rateLimits?: RateLimitOptions;
 }
 
 /**
@@ -105,6 +108,19 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  // Before the routers, so that a request past its limit costs one counter and nothing else.
+  const limit = createRateLimiters({ db, secret: options.linkSecret, logger, options: options.rateLimits });
+  router.post('/drafts', limit.draftCreate);
+  router.put('/drafts/:applicationNo', limit.draftSave);
+  router.get('/drafts/:applicationNo/pdf', limit.pdf);
+  router.post('/drafts/:applicationNo/documents', limit.upload);
+  router.post('/drafts/:applicationNo/signing/iamsmart', limit.signing);
+  router.get('/drafts/:applicationNo/signing/ecert', limit.signing);
+  router.post('/drafts/:applicationNo/signing/ecert', limit.signing);
+  router.post('/drafts/:applicationNo/submission', limit.submission);
+  router.get('/drafts/:applicationNo/submission/files/:fileId', limit.download);
+  router.get('/submissions/:applicationNo/files/:fileId', limit.download);
+  router.get('/address', limit.address);
   // Before the 100 kB parser: drafts take bodies up to 256 kB and parse them themselves.
   // Uploads are streamed, never parsed as JSON: these come first.
   router.use('/drafts/:applicationNo', files.perDraft);

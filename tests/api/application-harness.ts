@@ -104,7 +104,7 @@ export const newKey = () => `key-${process.pid}-${Date.now()}-${(counter += 1)}-
 export const draftPath = (applicationNo: string) => `/api/drafts/${encodeURIComponent(applicationNo)}`;
 
 export async function startApplicationHarness(
-  app: Pick<AppOptions, 'logger' | 'devRoutes'> & { checker?: PdfChecker } = {},
+  app: Pick<AppOptions, 'logger' | 'devRoutes' | 'rateLimits'> & { checker?: PdfChecker } = {},
 ): Promise<ApplicationHarness> {
   const { checker, ...appOptions } = app;
   const clock = new TestClock();

@@ -86,7 +86,7 @@ export interface LoginHarnessOptions {
   /** The clock the app runs on (default: a new TestClock), for fixtures made before the app starts. */
   clock?: TestClock;
   /** Documents and signing options of the app (default: the app's own defaults). */
-  app?: Pick<AppOptions, 'documents' | 'signing' | 'logger' | 'devRoutes'>;
+  app?: Pick<AppOptions, 'documents' | 'signing' | 'logger' | 'devRoutes' | 'rateLimits'>;
 }
 
 /**
@@ -113,6 +113,8 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
     clock,
     devRoutes: true,
     masterDataCacheSeconds: 0,
+    // Tests send far more from one address than a person would; tests/api/rate-limits.test.ts sets its own.
+    rateLimits: false,
     auth: { otpSecret: TEST_OTP_SECRET, minSendDurationMs: options.minSendDurationMs ?? 0, messages },
     ...options.app,
   });
