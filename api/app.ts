@@ -9,6 +9,7 @@ import { type AddressLookup, seededAddressLookup } from './adapters/address';
 import { type EmailSender, emailSenderFromEnv } from './adapters/email';
 import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
 import { type Clock, systemClock } from './clock';
+import { readVariable } from './config';
 import { NotFoundError } from './errors';
 import type { RateLimitOptions } from './middleware/rate-limit';
 import { appLogger, requestForLog, safeErrorSerializer } from './logging';
@@ -110,12 +111,11 @@ export function defaultLogger(): Logger {
 
 /** Development tools only when asked for explicitly (DEV_TOOLS=1), never in production. */
 export function devToolsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.DEV_TOOLS === '1' && env.NODE_ENV !== 'production';
+  return readVariable('DEV_TOOLS', env) === '1' && env.NODE_ENV !== 'production';
 }
 
 function cacheSecondsFromEnv(): number {
-  const seconds = Number(process.env.MASTER_DATA_CACHE_SECONDS ?? 30);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 30;
+  return readVariable('MASTER_DATA_CACHE_SECONDS');
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -156,22 +156,15 @@ export function closeApp(app: Express): Promise<void> {
   return close ? close() : Promise.resolve();
 }
 
-/** The PDF check's limits from env PDF_CHECK_* (docs/operations.md), else the defaults. */
+/** The PDF check's limits from env PDF_CHECK_* (api/config.ts, docs/operations.md). */
 export function pdfCheckLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<PdfCheckLimits> {
-  const read = (name: string): number | undefined => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return undefined;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
-    return n;
+  const threads = readVariable('PDF_CHECK_THREADS', env);
+  return {
+    heapMb: readVariable('PDF_CHECK_HEAP_MB', env),
+    totalMb: readVariable('PDF_CHECK_INFLATE_MB', env),
+    timeoutSeconds: readVariable('PDF_CHECK_TIMEOUT_SECONDS', env),
+    ...(threads > 0 ? { threads } : {}),
   };
-  const out: Partial<PdfCheckLimits> = {
-    heapMb: read('PDF_CHECK_HEAP_MB'),
-    totalMb: read('PDF_CHECK_INFLATE_MB'),
-    timeoutSeconds: read('PDF_CHECK_TIMEOUT_SECONDS'),
-    threads: read('PDF_CHECK_THREADS'),
-  };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
 export function createApp({
@@ -186,7 +179,7 @@ export function createApp({
   address = seededAddressLookup(db.db),
   documents = {},
   signing = {},
-  rateLimits = process.env.RATE_LIMITS === 'off' ? false : {},
+  rateLimits = readVariable('RATE_LIMITS') === 'off' ? false : {},
 }: AppOptions): Express {
   logger = appLogger(logger);
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
@@ -202,7 +195,7 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   // Behind a load balancer: which hops' X-Forwarded-For to believe (the rate limits key on req.ip).
-  const trustProxy = process.env.TRUST_PROXY;
+  const trustProxy = readVariable('TRUST_PROXY');
   if (trustProxy) app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   app.locals.backgroundSettled = () => messages.settled();
   // The PDF check's worker threads: made here unless given, and stopped by closeApp().

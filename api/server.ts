@@ -9,6 +9,7 @@ import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
 import { backgroundSettled, closeApp, createApp, defaultLogger } from './app';
 import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
 import { startDraftPurge } from './services/drafts-purge';
 import { createLocalStorage } from './adapters/storage';
 import { type EcertTrust, loadEcertTrust } from './services/ecert';
@@ -145,18 +146,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   return { url, server, database, close };
 }
 
-/** The options `tsx api/server.ts` and `npm start` use: PORT, HOST, DATABASE_URL, DATA_DIR, STATIC_DIR. */
+/**
+ * The options `tsx api/server.ts` and `npm start` use: PORT, HOST, DATABASE_URL, DATA_DIR, STATIC_DIR.
+ * The whole environment is checked first (api/config.ts): a bad value, or production without real email,
+ * SMS or the shared secrets, throws a ConfigError naming each problem, and the server does not start.
+ */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
-  const dataDir = env.DATA_DIR || '.data';
-  const staticDir = path.resolve(env.STATIC_DIR || 'dist');
-  const port = Number(env.PORT || 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT is not a port number: ${env.PORT}`);
+  const config = loadConfig(env);
+  const staticDir = path.resolve(config.STATIC_DIR);
   return {
-    port,
-    host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.join(dataDir, 'pglite'),
+    port: config.PORT,
+    host: config.HOST,
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
     staticDir: existsSync(staticDir) ? staticDir : undefined,
   };
 }
@@ -205,7 +207,8 @@ if (isMain()) {
     const running = await startServer({ ...serverOptionsFromEnv(), logger, shutdownTimeoutMs: 9_000 });
     exitOnSignals(running, logger);
   } catch (err) {
-    logger.fatal({ err }, 'server failed to start');
+    if (err instanceof ConfigError) console.error(err.message);
+    else logger.fatal({ err }, 'server failed to start');
     process.exit(1);
   }
 }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultLogger } from '../api/app';
+import { ConfigError } from '../api/config';
 import { exitOnSignals, serverOptionsFromEnv, startServer } from '../api/server';
 
 function run(command: string, args: string[]): Promise<number> {
@@ -39,6 +40,7 @@ try {
   exitOnSignals(running, logger);
   console.log(`Portal running at ${running.url}`);
 } catch (err) {
-  logger.fatal({ err }, 'server failed to start');
+  if (err instanceof ConfigError) console.error(err.message);
+  else logger.fatal({ err }, 'server failed to start');
   process.exit(1);
 }

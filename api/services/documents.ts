@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { readVariable } from '../config';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
 import { draftDocuments, drafts, signingRequests } from '../../drizzle/schema';
@@ -30,18 +31,11 @@ export interface DocumentLimits {
 export const MB = 1024 * 1024;
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { maxFileBytes: 10 * MB, maxTotalBytes: 50 * MB };
 
-/** The limits from UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (whole or decimal megabytes), else the defaults. */
+/** The limits from UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (whole or decimal megabytes; api/config.ts). */
 export function documentLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): DocumentLimits {
-  const read = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const mb = Number(raw);
-    if (!Number.isFinite(mb) || mb <= 0) throw new Error(`${name} must be a positive number of megabytes`);
-    return Math.floor(mb * MB);
-  };
   return {
-    maxFileBytes: read('UPLOAD_MAX_FILE_MB', DEFAULT_DOCUMENT_LIMITS.maxFileBytes),
-    maxTotalBytes: read('UPLOAD_MAX_TOTAL_MB', DEFAULT_DOCUMENT_LIMITS.maxTotalBytes),
+    maxFileBytes: Math.floor(readVariable('UPLOAD_MAX_FILE_MB', env) * MB),
+    maxTotalBytes: Math.floor(readVariable('UPLOAD_MAX_TOTAL_MB', env) * MB),
   };
 }
 

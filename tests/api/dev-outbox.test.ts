@@ -55,7 +55,7 @@ describe('the development tools (/api/dev, /dev pages)', () => {
   it.each([
     ['development without DEV_TOOLS', 'development', undefined],
     ['NODE_ENV unset', undefined, undefined],
-    ['DEV_TOOLS=true (only 1 enables them)', 'development', 'true'],
+    ['DEV_TOOLS=0', 'development', '0'],
     ['production', 'production', undefined],
   ])('do not exist in %s: 404 for the API and the pages', async (_name, env, devTools) => {
     if (env === undefined) delete process.env.NODE_ENV;
@@ -72,6 +72,16 @@ describe('the development tools (/api/dev, /dev pages)', () => {
     expect(outbox.body.meta.code).toBe('NOT_FOUND');
     expect(phone.status).toBe(404);
     expect(page.status).toBe(404);
+  });
+});
+
+describe('DEV_TOOLS', () => {
+  it('takes only 0 or 1: anything else is refused when the app is made', () => {
+    process.env.DEV_TOOLS = 'true';
+
+    expect(() => createApp({ db: database, logger: silent, auth: { otpSecret: TEST_OTP_SECRET } })).toThrow(
+      /DEV_TOOLS must be one of 0, 1/,
+    );
   });
 });
 
