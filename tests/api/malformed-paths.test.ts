@@ -67,8 +67,11 @@ describe('malformed percent-encoding in a path', () => {
   });
 
   it('says so in Traditional and Simplified Chinese', async () => {
-    expect(JSON.parse((await get('/api/drafts/%ZZ', 'zh-HK')).text).meta.message).toBe('網頁地址無效。');
-    expect(JSON.parse((await get('/api/drafts/%ZZ', 'zh-CN')).text).meta.message).toBe('网页地址无效。');
+    const message = async (lang: string) =>
+      (JSON.parse((await get('/api/drafts/%ZZ', lang)).text) as { meta: { message: string } }).meta.message;
+
+    expect(await message('zh-HK')).toBe('網頁地址無效。');
+    expect(await message('zh-CN')).toBe('网页地址无效。');
   });
 
   it('never sends or logs a stack trace', async () => {
