@@ -29,7 +29,9 @@ const TEN_MINUTES = 600;
 /** Per address, every ten minutes: well above what a person does, far below a looping client. */
 export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   draftCreate: { points: 30, seconds: TEN_MINUTES },
-  draftSave: { points: 300, seconds: TEN_MINUTES },
+  // The wizard autosaves 1.5 s after typing stops: a person makes dozens a minute at most, an office behind
+  // one address several times that.
+  draftSave: { points: 1200, seconds: TEN_MINUTES },
   pdf: { points: 30, seconds: TEN_MINUTES },
   upload: { points: 60, seconds: TEN_MINUTES },
   signing: { points: 30, seconds: TEN_MINUTES },
