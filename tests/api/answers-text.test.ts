@@ -196,5 +196,8 @@ describe('characters the application PDF cannot print', () => {
     expect(res.status).toBe(422);
     expect(res.body.meta.code).toBe('APPLICATION_INCOMPLETE');
     expect(JSON.stringify(res.body.data)).toContain('applicantNameEn');
+    const pdf = await h.download(`${draftPath(draft.applicationNo)}/pdf`, draft.token);
+    expect(pdf.status).toBe(422);
+    expect(pdf.body?.meta.code).toBe('APPLICATION_INCOMPLETE');
   });
 });
