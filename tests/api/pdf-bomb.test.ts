@@ -66,7 +66,7 @@ describe('a decompression bomb', () => {
     const max = Math.max(...latencies);
     console.info(`health during the bomb's check: ${latencies.length} answers, max ${max.toFixed(1)} ms`);
     // Generous: the check's worker holds one of two shared cores; the in-process check blocked for seconds.
-    expect(max).toBeLessThan(1500);
+    expect(max).toBeLessThan(3000);
   });
 
   it('is followed by good files as usual (the worker that refused it is still of use)', async () => {
