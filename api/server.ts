@@ -9,6 +9,7 @@ import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
 import { backgroundSettled, closeApp, createApp, defaultLogger } from './app';
 import { systemClock } from './clock';
+import { appLogger } from './logging';
 import { ConfigError, loadConfig } from './config';
 import { startDraftPurge } from './services/drafts-purge';
 import { createLocalStorage } from './adapters/storage';
@@ -66,7 +67,8 @@ export function demoDataFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /** Opens the database (migrations run), seeds it (and the demo data outside production), and listens. */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? defaultLogger();
+  // Redacted like the app's (api/logging.ts): the purge and shutdown logs never hold SQL parameters either.
+  const logger = appLogger(opts.logger ?? defaultLogger());
   const host = opts.host ?? '0.0.0.0';
   const database = await openDatabase(
     opts.databaseUrl ? { url: opts.databaseUrl } : { url: '', dataDir: opts.dataDir },
