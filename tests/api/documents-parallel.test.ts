@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftDocuments, drafts, signingRequests } from '../../drizzle/schema';
+import { createPdfCheckPool, type PdfChecker } from '../../api/services/pdf-check-pool';
 import { bigPdf } from '../support/pdf-corpus';
 import { type ApplicationHarness, type DraftState, startApplicationHarness } from './application-harness';
 
@@ -11,13 +12,17 @@ import { type ApplicationHarness, type DraftState, startApplicationHarness } fro
  */
 
 let h: ApplicationHarness;
+let checker: PdfChecker;
 
 beforeAll(async () => {
-  h = await startApplicationHarness();
+  // One worker per upload: the checks end together, and so the uploads race to be recorded.
+  checker = createPdfCheckPool({ threads: 8, maxQueue: 32 });
+  h = await startApplicationHarness({ checker });
 });
 
 afterAll(async () => {
   await h?.close();
+  await checker?.close();
 });
 
 const KIB = 1024;
