@@ -7,12 +7,21 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call,
    @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
    a plain JS module: what tsx's API imports is untyped here; pdf-check.ts and pdf-decode-limit.ts are typed. */
+import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 const tsx = register({ namespace: 'pdf-check-worker' });
 const { checkPdf } = await tsx.import('./pdf-check.ts', import.meta.url);
 const { limitPdfDecoding } = await tsx.import('./pdf-decode-limit.ts', import.meta.url);
+
+// The lowest CPU priority for this thread (on Linux, nice is per thread: pid 0 is the calling thread), so
+// that the event loop answering requests always comes first on a busy machine.
+try {
+  setPriority(19);
+} catch {
+  // not permitted here: the check runs at normal priority
+}
 
 const { maxStreamBytes, maxTotalBytes } = workerData;
 const limit = limitPdfDecoding(maxStreamBytes, maxTotalBytes);

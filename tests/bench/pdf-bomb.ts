@@ -2,7 +2,8 @@
  * `npx tsx tests/bench/pdf-bomb.ts`: uploads a 1 MB PDF whose object stream inflates to 1 GiB (made now,
  * deflated in chunks so this script never holds the GiB) and meanwhile asks GET /api/health one request
  * after another; prints the answer to the upload, the health latencies and the server's memory. The
- * figure of issue 13 (docs/operations.md, "The PDF check").
+ * figure of issue 13 (docs/operations.md, "The PDF check"). With DATABASE_URL set, on a fresh database of
+ * that server (bd_bench_…, dropped at the end); otherwise in-memory PGlite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { createLocalStorage } from '../../api/adapters/storage';
 import { openDatabase } from '../../drizzle/db';
 import { seed } from '../../drizzle/seed';
 import { formByKey } from '../../machines/forms';
+import { createTestDatabaseUrl } from '../support/fresh-postgres';
 import { listen } from '../support/http';
 import { SIZES_PT } from '../support/pdf-corpus';
 
@@ -77,7 +79,11 @@ console.log(
   `bomb: ${(bomb.length / MIB).toFixed(2)} MiB on disk, 1 GiB inflated (made in ${((performance.now() - made) / 1000).toFixed(1)} s)`,
 );
 
-const database = await openDatabase(process.env.DATABASE_URL ? {} : { url: '' });
+// Never the database named in DATABASE_URL: a fresh one on that server (dropped at the end), else PGlite.
+const fresh = process.env.DATABASE_URL
+  ? await createTestDatabaseUrl(process.env.DATABASE_URL, 'bd_bench')
+  : undefined;
+const database = await openDatabase({ url: fresh?.url ?? '' });
 await seed(database.db);
 const documentsDir = mkdtempSync(path.join(tmpdir(), 'bd-bench-bomb-'));
 const app = createApp({
@@ -133,5 +139,6 @@ try {
   await server.close();
   await closeApp(app);
   await database.close();
+  await fresh?.drop();
   rmSync(documentsDir, { recursive: true, force: true });
 }
