@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -10,12 +9,16 @@ import { type AddressLookup, seededAddressLookup } from './adapters/address';
 import { type EmailSender, emailSenderFromEnv } from './adapters/email';
 import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
 import { type Clock, systemClock } from './clock';
+import { readVariable } from './config';
 import { NotFoundError } from './errors';
+import type { RateLimitOptions } from './middleware/rate-limit';
+import { appLogger, requestForLog, safeErrorSerializer } from './logging';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
 import { documentLimitsFromEnv, type DocumentLimits } from './services/documents';
+import { createPdfCheckPool, type PdfChecker, type PdfCheckLimits } from './services/pdf-check-pool';
 import type { EcertTrust } from './services/ecert';
 import { draftValidityDaysFromEnv } from './services/drafts';
 import { type MessageService, createMessageService } from './services/messages';
@@ -49,7 +52,10 @@ export interface AppOptions {
   /** What "now" is for codes, sessions and limits. Default: the system clock. */
   clock?: Clock;
   auth?: AuthOptions;
-  /** Mount /api/dev (the outbox). Default: NODE_ENV is not 'production'; in production the paths are 404. */
+  /**
+   * The development tools: /api/dev (the outbox, the iAM Smart sandbox's phone) and the /dev pages.
+   * Default: only when env DEV_TOOLS is exactly '1' (and never in production); otherwise their paths are 404.
+   */
   devRoutes?: boolean;
   /** Days a draft stays valid after its last save. Default: env DRAFT_VALIDITY_DAYS, else 14. */
   draftValidityDays?: number;
@@ -59,13 +65,18 @@ export interface AppOptions {
    * Uploaded documents. Default: a local directory, env DOCUMENT_STORAGE_DIR, else `.data/documents`;
    * limits from env UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (10 and 50).
    */
-  documents?: { storage?: DocumentStorage; limits?: DocumentLimits };
+  documents?: { storage?: DocumentStorage; limits?: DocumentLimits; checker?: PdfChecker };
   /**
    * Signing. Default: the iAM Smart sandbox outside production (the real service cannot be reached from
    * here; in production, an adapter that refuses until the real client is configured) and the e-Cert
    * trust given (server.ts loads it from env ECERT_ROOTS / ECERT_CRLS; none: every e-Cert is untrusted).
    */
   signing?: { iamSmart?: IamSmartSigning; ecertTrust?: EcertTrust };
+  /**
+   * Rate limits of the endpoints that cost CPU or storage (api/middleware/rate-limit.ts), counted in
+   * Postgres. Default: on, with DEFAULT_RATE_LIMITS; env RATE_LIMITS=off turns them off (tests only).
+   */
+  rateLimits?: RateLimitOptions;
 }
 
 /**
@@ -98,9 +109,13 @@ export function defaultLogger(): Logger {
   return pino({ level });
 }
 
+/** Development tools only when asked for explicitly (DEV_TOOLS=1), never in production. */
+export function devToolsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return readVariable('DEV_TOOLS', env) === '1' && env.NODE_ENV !== 'production';
+}
+
 function cacheSecondsFromEnv(): number {
-  const seconds = Number(process.env.MASTER_DATA_CACHE_SECONDS ?? 30);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : 30;
+  return readVariable('MASTER_DATA_CACHE_SECONDS');
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -135,6 +150,23 @@ export function backgroundSettled(app: Express): Promise<void> {
   return settled ? settled() : Promise.resolve();
 }
 
+/** Stops what the app started besides requests (the PDF check's worker threads). */
+export function closeApp(app: Express): Promise<void> {
+  const close = app.locals.close as (() => Promise<void>) | undefined;
+  return close ? close() : Promise.resolve();
+}
+
+/** The PDF check's limits from env PDF_CHECK_* (api/config.ts, docs/operations.md). */
+export function pdfCheckLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<PdfCheckLimits> {
+  const threads = readVariable('PDF_CHECK_THREADS', env);
+  return {
+    heapMb: readVariable('PDF_CHECK_HEAP_MB', env),
+    totalMb: readVariable('PDF_CHECK_INFLATE_MB', env),
+    timeoutSeconds: readVariable('PDF_CHECK_TIMEOUT_SECONDS', env),
+    ...(threads > 0 ? { threads } : {}),
+  };
+}
+
 export function createApp({
   db,
   logger = defaultLogger(),
@@ -142,12 +174,14 @@ export function createApp({
   masterDataCacheSeconds = cacheSecondsFromEnv(),
   clock = systemClock,
   auth = {},
-  devRoutes = process.env.NODE_ENV !== 'production',
+  devRoutes = devToolsFromEnv(),
   draftValidityDays = draftValidityDaysFromEnv(),
   address = seededAddressLookup(db.db),
   documents = {},
   signing = {},
+  rateLimits = readVariable('RATE_LIMITS') === 'off' ? false : {},
 }: AppOptions): Express {
+  logger = appLogger(logger);
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
   const messages =
     auth.messages ??
@@ -160,7 +194,13 @@ export function createApp({
     });
   const app = express();
   app.disable('x-powered-by');
+  // Behind a load balancer: which hops' X-Forwarded-For to believe (the rate limits key on req.ip).
+  const trustProxy = readVariable('TRUST_PROXY');
+  if (trustProxy) app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   app.locals.backgroundSettled = () => messages.settled();
+  // The PDF check's worker threads: made here unless given, and stopped by closeApp().
+  const pdfChecker = documents.checker ?? createPdfCheckPool(pdfCheckLimitsFromEnv());
+  app.locals.close = () => (documents.checker ? Promise.resolve() : pdfChecker.close());
 
   app.use(helmet({ contentSecurityPolicy }));
   app.use(
@@ -178,14 +218,11 @@ export function createApp({
         return res.statusCode >= 400 ? 'warn' : 'info';
       },
       // Only what operations need; headers (Authorization, cookies) never reach the logs.
+      // No query strings (signed links), no SQL parameters in errors (api/logging.ts).
       serializers: {
-        req: (req: IncomingMessage & { id?: unknown; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-        }),
+        req: requestForLog,
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: safeErrorSerializer,
       },
     }),
   );
@@ -206,6 +243,7 @@ export function createApp({
           documents.storage ??
           createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents')),
         limits: documents.limits ?? documentLimitsFromEnv(),
+        checker: pdfChecker,
       },
       signing: {
         // The sandbox outside production only: production without the real client refuses iAM Smart plainly.
@@ -218,8 +256,12 @@ export function createApp({
       },
       // The download links are signed with their own key derived from the OTP key.
       linkSecret: createHmac('sha256', otpSecret).update('download-links').digest(),
+      rateLimits,
     }),
   );
+
+  // The /dev pages are the SPA's, but without the tools they show nothing: 404 like their API.
+  if (!devRoutes) app.use('/dev', notFoundHandler);
 
   if (staticDir) {
     const root = path.resolve(staticDir);

@@ -39,7 +39,8 @@ export type ErrorCode =
   | 'HKIC_REQUIRED'
   | 'CASE_ACTION_NOT_ALLOWED'
   | 'IDEMPOTENCY_KEY_REUSED'
-  | 'CASE_RATE_LIMITED';
+  | 'CASE_RATE_LIMITED'
+  | 'RATE_LIMITED';
 
 export const SUCCESS_CODE = '200';
 

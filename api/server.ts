@@ -7,8 +7,10 @@ import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../drizzle/db';
 import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
-import { backgroundSettled, createApp, defaultLogger } from './app';
+import { backgroundSettled, closeApp, createApp, defaultLogger } from './app';
 import { systemClock } from './clock';
+import { appLogger } from './logging';
+import { ConfigError, loadConfig } from './config';
 import { startDraftPurge } from './services/drafts-purge';
 import { createLocalStorage } from './adapters/storage';
 import { type EcertTrust, loadEcertTrust } from './services/ecert';
@@ -65,7 +67,8 @@ export function demoDataFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /** Opens the database (migrations run), seeds it (and the demo data outside production), and listens. */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? defaultLogger();
+  // Redacted like the app's (api/logging.ts): the purge and shutdown logs never hold SQL parameters either.
+  const logger = appLogger(opts.logger ?? defaultLogger());
   const host = opts.host ?? '0.0.0.0';
   const database = await openDatabase(
     opts.databaseUrl ? { url: opts.databaseUrl } : { url: '', dataDir: opts.dataDir },
@@ -135,6 +138,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       clearInterval(reaper);
       await purge.stop();
       await backgroundSettled(app);
+      await closeApp(app);
       await database.close();
       logger.info('server stopped');
     })();
@@ -144,18 +148,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   return { url, server, database, close };
 }
 
-/** The options `tsx api/server.ts` and `npm start` use: PORT, HOST, DATABASE_URL, DATA_DIR, STATIC_DIR. */
+/**
+ * The options `tsx api/server.ts` and `npm start` use: PORT, HOST, DATABASE_URL, DATA_DIR, STATIC_DIR.
+ * The whole environment is checked first (api/config.ts): a bad value, or production without real email,
+ * SMS or the shared secrets, throws a ConfigError naming each problem, and the server does not start.
+ */
 export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
-  const dataDir = env.DATA_DIR || '.data';
-  const staticDir = path.resolve(env.STATIC_DIR || 'dist');
-  const port = Number(env.PORT || 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT is not a port number: ${env.PORT}`);
+  const config = loadConfig(env);
+  const staticDir = path.resolve(config.STATIC_DIR);
   return {
-    port,
-    host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.join(dataDir, 'pglite'),
+    port: config.PORT,
+    host: config.HOST,
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
     staticDir: existsSync(staticDir) ? staticDir : undefined,
   };
 }
@@ -204,7 +209,8 @@ if (isMain()) {
     const running = await startServer({ ...serverOptionsFromEnv(), logger, shutdownTimeoutMs: 9_000 });
     exitOnSignals(running, logger);
   } catch (err) {
-    logger.fatal({ err }, 'server failed to start');
+    if (err instanceof ConfigError) console.error(err.message);
+    else logger.fatal({ err }, 'server failed to start');
     process.exit(1);
   }
 }

@@ -144,6 +144,17 @@ export const rateEvents = pgTable(
   (table) => [index('rate_events_key_kind_at_idx').on(table.key, table.kind, table.at)],
 );
 
+/**
+ * The counters of the request rate limits (api/middleware/rate-limit.ts), kept by rate-limiter-flexible's
+ * RateLimiterDrizzle: `key` is `<limiter>:<HMAC of the caller>`, `points` what was spent in the window that
+ * ends at `expire`. In Postgres so that every process counts the same requests.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});
+
 /** A logged-in browser. The token itself is never stored, only its SHA-256. */
 export const sessions = pgTable(
   'sessions',
@@ -337,6 +348,8 @@ export const signingRequests = pgTable(
     answersSha256: text('answers_sha256').notNull(),
     pdfStorageKey: text('pdf_storage_key').notNull(),
     pdfSha256: text('pdf_sha256').notNull(),
+    /** The language the application PDF was rendered in ('en' | 'tc' | 'sc'); null for older rows. */
+    language: text('language'),
     /** The documents signed: [{ id, documentType, sha256 }] in manifest order. */
     documents: jsonb('documents').notNull(),
     status: text('status').notNull(),

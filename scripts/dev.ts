@@ -65,6 +65,8 @@ process.on('exit', () => {
 start('api', bin('tsx'), ['watch', '--clear-screen=false', 'api/server.ts'], {
   PORT: API_PORT,
   HOST: process.env.HOST || '127.0.0.1',
+  // Development: the outbox and the iAM Smart sandbox's phone, unless DEV_TOOLS says otherwise.
+  DEV_TOOLS: process.env.DEV_TOOLS ?? '1',
 });
 start('vite', bin('vite'), ['--port', '3000', '--strictPort']);
 console.log(`[dev] API on http://localhost:${API_PORT}, app on http://localhost:3000`);

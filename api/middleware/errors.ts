@@ -26,6 +26,23 @@ function isBodyParserError(err: unknown): err is BodyParserError {
   );
 }
 
+/** Postgres: 22021 invalid byte sequence (a NUL in text), 22P05 untranslatable character (in jsonb). */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableTextError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | null, depth = 0; e && depth < 3; depth += 1) {
+    if (typeof e.code === 'string' && UNSTORABLE_TEXT_CODES.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Errors from Express's own parts (http-errors) with a 4xx status: the request, not the server, is wrong. */
+function isClientHttpError(err: unknown): err is { status: number } {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 function fieldErrors(req: Request, error: ZodError): FieldError[] {
   const lang = requestLanguage(req);
   return error.issues.map((issue) => {
@@ -64,6 +81,9 @@ export const errorHandler: ErrorRequestHandler = (
     next(err);
     return;
   }
+  // A refused request whose body has not been read (a 30 MB upload without a valid token): answer and
+  // close the connection, rather than letting Node read the rest to keep the connection alive.
+  if (!req.complete) res.set('Connection', 'close');
   if (err instanceof ApiError) {
     if (err.extra.headers) res.set(err.extra.headers);
     sendEnvelope(req, res, err.status, err.code, err.messageKey, err.data, err.extra.params);
@@ -73,6 +93,18 @@ export const errorHandler: ErrorRequestHandler = (
     const errors = fieldErrors(req, err);
     const message = errors[0]?.message ?? translate(requestLanguage(req), 'validation.failed');
     res.status(400).json({ meta: { code: 'BAD_REQUEST', message }, data: { errors } });
+    return;
+  }
+  // A path whose percent-encoding does not decode (`/api/drafts/%ZZ`): Express's router and the static
+  // files answer a URIError with status 400. It is the caller's mistake: no log, no stack.
+  if (err instanceof URIError) {
+    sendEnvelope(req, res, 400, 'BAD_REQUEST', 'request.badPath', null);
+    return;
+  }
+  // Text the database cannot store (NUL, a broken character) that a schema let through: still the
+  // request's fault. The error is not logged: its parameters are the caller's data.
+  if (isUnstorableTextError(err)) {
+    sendEnvelope(req, res, 400, 'BAD_REQUEST', 'request.badText', null);
     return;
   }
   if (isBodyParserError(err)) {
@@ -92,6 +124,10 @@ export const errorHandler: ErrorRequestHandler = (
       sendEnvelope(req, res, err.status, 'BAD_REQUEST', 'status.badRequest', null);
       return;
     }
+  }
+  if (isClientHttpError(err)) {
+    sendEnvelope(req, res, err.status, 'BAD_REQUEST', 'status.badRequest', null);
+    return;
   }
   req.log.error({ err }, 'unhandled error');
   sendEnvelope(req, res, 500, 'INTERNAL', 'status.internal', null);

@@ -7,7 +7,7 @@ import type { MessageService } from '../services/messages';
 
 export const OUTBOX_PAGE_SIZE = 50;
 
-/** Development helpers, mounted only when NODE_ENV is not 'production' (otherwise their paths are 404). */
+/** Development helpers, mounted only when DEV_TOOLS=1 outside production (otherwise their paths are 404). */
 const isSandbox = (adapter: IamSmartSigning | undefined): adapter is IamSmartSandbox =>
   adapter !== undefined && 'phone' in adapter;
 const phoneActionSchema = z.object({ action: z.enum(PHONE_ACTIONS as [string, ...string[]]) });

@@ -14,6 +14,8 @@ import { requireJson } from '../middleware/require-json';
 import { type Clock, systemClock } from '../clock';
 import { formByKey } from '../../machines/forms';
 import { renderApplicationPdf } from '../services/application-pdf';
+import { ApplicationIncompleteError } from '../services/application-ready';
+import { draftSchemaFor } from '../../machines/forms/schema';
 import type { DraftAccess, DraftService } from '../services/drafts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -115,6 +117,10 @@ export function draftsRouter({
     const definition = formByKey(draft.formKey);
     // Only forms of the catalogue have drafts (validateDraftAnswers): anything else is a bug, a 500.
     if (!definition) throw new Error(`draft ${draft.applicationNo} has no form ${draft.formKey}`);
+    // Answers saved before a rule existed (a character the PDF cannot print): 422 naming the fields.
+    const checked = draftSchemaFor(definition).safeParse(draft.answers);
+    if (!checked.success)
+      throw new ApplicationIncompleteError([...new Set(checked.error.issues.map((i) => String(i.path[0])))]);
     const pdf = await renderApplicationPdf({
       definition,
       answers: draft.answers,

@@ -6,8 +6,10 @@ import type { AddressLookup } from '../adapters/address';
 import type { DocumentStorage } from '../adapters/storage';
 import type { IamSmartSigning } from '../adapters/iamsmart';
 import { notFoundHandler } from '../middleware/errors';
+import { createRateLimiters, type RateLimitOptions } from '../middleware/rate-limit';
 import { createDocumentService, type DocumentLimits } from '../services/documents';
 import type { EcertTrust } from '../services/ecert';
+import type { PdfChecker } from '../services/pdf-check-pool';
 import { createSigningService } from '../services/signing';
 import { createSubmissionService } from '../services/submission';
 import { documentsRouter } from './documents';
@@ -45,12 +47,14 @@ export interface ApiOptions {
   draftValidityDays: number;
   /** The address search behind GET /api/address. */
   address: AddressLookup;
-  /** Where uploaded documents and the signed application PDFs are kept, and the upload limits. */
-  documents: { storage: DocumentStorage; limits: DocumentLimits };
+  /** Where uploaded documents and the signed application PDFs are kept, the upload limits, the PDF check. */
+  documents: { storage: DocumentStorage; limits: DocumentLimits; checker: PdfChecker };
   /** iAM Smart (the adapter: a sandbox here) and the e-Cert trust (roots and CRLs). */
   signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
   /** HMAC key of the signed download links. */
   linkSecret: string | Buffer;
+  /** The rate limits of the endpoints that cost CPU or storage (false: none). */
+  rateLimits?: RateLimitOptions;
 }
 
 /**
@@ -78,6 +82,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     clock,
     storage: options.documents.storage,
     limits: options.documents.limits,
+    checker: options.documents.checker,
   });
   const signing = createSigningService({
     db,
@@ -111,6 +116,19 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  // Before the routers, so that a request past its limit costs one counter and nothing else.
+  const limit = createRateLimiters({ db, secret: options.linkSecret, logger, options: options.rateLimits });
+  router.post('/drafts', limit.draftCreate);
+  router.put('/drafts/:applicationNo', limit.draftSave);
+  router.get('/drafts/:applicationNo/pdf', limit.pdf);
+  router.post('/drafts/:applicationNo/documents', limit.upload);
+  router.post('/drafts/:applicationNo/signing/iamsmart', limit.signing);
+  router.get('/drafts/:applicationNo/signing/ecert', limit.signing);
+  router.post('/drafts/:applicationNo/signing/ecert', limit.signing);
+  router.post('/drafts/:applicationNo/submission', limit.submission);
+  router.get('/drafts/:applicationNo/submission/files/:fileId', limit.download);
+  router.get('/submissions/:applicationNo/files/:fileId', limit.download);
+  router.get('/address', limit.address);
   // Before the 100 kB parser: drafts take bodies up to 256 kB and parse them themselves.
   // Uploads are streamed, never parsed as JSON: these come first.
   router.use('/drafts/:applicationNo', perDraft);

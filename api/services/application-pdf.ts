@@ -196,6 +196,26 @@ function loadFontSource(): FontSource {
   };
 }
 
+/**
+ * Every code point the embedded fonts draw: each slice's cmap (glyph not .notdef) within the slice's
+ * unicode-range. The printable set of machines/rules/printable-set.ts is generated from this
+ * (`npm run fonts:printable`), and a unit test fails when the two differ.
+ */
+export function fontCodePoints(): number[] {
+  fontSource ??= loadFontSource();
+  const found = new Set<number>();
+  for (const slice of fontSource.slices) {
+    const font = fontkit.create(fontSource.bytes(slice)) as unknown as {
+      characterSet: number[];
+      hasGlyphForCodePoint(cp: number): boolean;
+    };
+    for (const cp of font.characterSet) {
+      if (slice.ranges.some(([a, b]) => cp >= a && cp <= b) && font.hasGlyphForCodePoint(cp)) found.add(cp);
+    }
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
 /** The fonts of one document: each slice embedded (subset) on first use. */
 class DocumentFonts {
   private readonly embedded = new Map<string, PDFFont>();

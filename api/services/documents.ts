@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { readVariable } from '../config';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
 import { draftDocuments, drafts, signingRequests } from '../../drizzle/schema';
@@ -7,7 +8,8 @@ import { missingDocuments } from '../../machines/forms/schema';
 import type { DocumentStorage } from '../adapters/storage';
 import { ApiError, BadRequestError, NotFoundError } from '../errors';
 import type { Clock } from '../clock';
-import { checkPdf, type PdfCheckResult } from './pdf-check';
+import type { PdfCheckResult } from './pdf-check';
+import type { PdfChecker, PdfCheckLimits } from './pdf-check-pool';
 import { isUploadError, readAll, receivePdfUpload } from './upload-receiver';
 import { DraftSubmittedError } from '../errors';
 import { type DraftAccess, fieldError } from './drafts';
@@ -29,18 +31,11 @@ export interface DocumentLimits {
 export const MB = 1024 * 1024;
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { maxFileBytes: 10 * MB, maxTotalBytes: 50 * MB };
 
-/** The limits from UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (whole or decimal megabytes), else the defaults. */
+/** The limits from UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (whole or decimal megabytes; api/config.ts). */
 export function documentLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): DocumentLimits {
-  const read = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const mb = Number(raw);
-    if (!Number.isFinite(mb) || mb <= 0) throw new Error(`${name} must be a positive number of megabytes`);
-    return Math.floor(mb * MB);
-  };
   return {
-    maxFileBytes: read('UPLOAD_MAX_FILE_MB', DEFAULT_DOCUMENT_LIMITS.maxFileBytes),
-    maxTotalBytes: read('UPLOAD_MAX_TOTAL_MB', DEFAULT_DOCUMENT_LIMITS.maxTotalBytes),
+    maxFileBytes: Math.floor(readVariable('UPLOAD_MAX_FILE_MB', env) * MB),
+    maxTotalBytes: Math.floor(readVariable('UPLOAD_MAX_TOTAL_MB', env) * MB),
   };
 }
 
@@ -59,9 +54,16 @@ export class DocumentTooLargeError extends ApiError {
   }
 }
 
+/** Why a file was refused: the check's reasons, and `too-complex` (past the check's memory or time). */
+export type DocumentRefusal = Extract<PdfCheckResult, { ok: false }> | { ok: false; reason: 'too-complex' };
+
 /** 422 DOCUMENT_INVALID: the file is not an accepted PDF; `data.reason` says why (and which page). */
 export class DocumentInvalidError extends ApiError {
-  constructor(result: Extract<PdfCheckResult, { ok: false }>, fileName: string) {
+  constructor(
+    result: DocumentRefusal & { page?: number; widthMm?: number; heightMm?: number },
+    fileName: string,
+    limits?: PdfCheckLimits,
+  ) {
     super(
       422,
       'DOCUMENT_INVALID',
@@ -73,17 +75,28 @@ export class DocumentInvalidError extends ApiError {
           page: result.page ?? 0,
           width: Math.round(result.widthMm ?? 0),
           height: Math.round(result.heightMm ?? 0),
+          mb: limits?.totalMb ?? 0,
+          seconds: limits?.timeoutSeconds ?? 0,
         },
       },
     );
   }
 }
 
-/** Keeps a file name displayable: no path, no control characters, at most 200 characters. */
+/**
+ * Invisible characters that change how a name reads: bidi controls (U+202E RIGHT-TO-LEFT OVERRIDE makes
+ * `invoice\u202Efdp.exe` show as `invoiceexe.pdf`), marks, isolates, and zero-width spaces.
+ */
+export const INVISIBLE_FORMAT_CHARS = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** Keeps a file name displayable: no path, no control or bidi characters, at most 200 characters. */
 export function displayFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(INVISIBLE_FORMAT_CHARS, '')
+    .trim();
   return (clean || 'document.pdf').slice(0, 200);
 }
 
@@ -117,11 +130,14 @@ export function createDocumentService({
   db,
   storage,
   clock,
+  checker,
   limits = DEFAULT_DOCUMENT_LIMITS,
 }: {
   db: Db;
   storage: DocumentStorage;
   clock: Clock;
+  /** The PDF check, off the event loop (pdf-check-pool.ts). */
+  checker: PdfChecker;
   limits?: DocumentLimits;
 }): DocumentService {
   const definitionOf = (access: DraftAccess) => {
@@ -193,13 +209,20 @@ export function createDocumentService({
         if (!definition.documents.some((d) => d.id === documentType))
           throw fieldError(['documentType'], 'documents.typeUnknown');
         const fileName = displayFileName(received.originalName);
-        const check = await checkPdf(await readAll(storage, received.storageKey));
-        if (!check.ok) throw new DocumentInvalidError(check, fileName);
-        const replaced = existing.find((r) => r.documentType === documentType);
-        const row = await db.transaction(async (tx) => {
-          await tx
+        const check = await checker.check(await readAll(storage, received.storageKey));
+        if (!check.ok && check.reason === 'busy')
+          throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'documents.busy', null, {
+            headers: { 'Retry-After': '5' },
+          });
+        if (!check.ok) throw new DocumentInvalidError(check, fileName, checker.limits);
+        // One upload of a draft at a time records its document: the draft's row is locked, so the total
+        // and the document replaced are those of the uploads recorded before, never of a parallel one.
+        const { row, replaced } = await db.transaction(async (tx) => {
+          await tx.select({ id: drafts.id }).from(drafts).where(eq(drafts.id, access.id)).for('update');
+          const removed = await tx
             .delete(draftDocuments)
-            .where(and(eq(draftDocuments.draftId, access.id), eq(draftDocuments.documentType, documentType)));
+            .where(and(eq(draftDocuments.draftId, access.id), eq(draftDocuments.documentType, documentType)))
+            .returning({ storageKey: draftDocuments.storageKey });
           const [inserted] = await tx
             .insert(draftDocuments)
             .values({
@@ -213,17 +236,20 @@ export function createDocumentService({
               createdAt: clock.now(),
             })
             .returning();
-          // The total is checked again inside the transaction: two uploads at once cannot pass it together.
           const [total] = await tx
             .select({ bytes: sql<number>`coalesce(sum(${draftDocuments.bytes}), 0)::int` })
             .from(draftDocuments)
             .where(eq(draftDocuments.draftId, access.id));
           if ((total?.bytes ?? 0) > limits.maxTotalBytes)
             throw new DocumentTooLargeError('total', limits.maxTotalBytes);
-          return inserted;
+          return { row: inserted, replaced: removed };
         });
         if (!row) throw new Error('document not recorded');
-        if (replaced) await removeUnfrozenFiles(access.id, [replaced.storageKey]);
+        if (replaced.length > 0)
+          await removeUnfrozenFiles(
+            access.id,
+            replaced.map((r) => r.storageKey),
+          );
         return toData(row);
       } catch (e) {
         await removeFiles([received.storageKey]);

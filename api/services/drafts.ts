@@ -1,3 +1,4 @@
+import { readVariable } from '../config';
 import { draftSchemaFor, formByKey } from '../../machines/forms';
 import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
@@ -18,7 +19,6 @@ import {
   type DraftResumedData,
   type DraftSaveRequest,
   type DraftSavedData,
-  MAX_DRAFT_VALIDITY_DAYS,
   type StoredVerifiedContacts,
   type VerifiedContacts,
 } from '../../machines/rules/drafts';
@@ -91,16 +91,9 @@ export function underAnswers(error: ZodError): ZodError {
 
 export const DAY_MS = 24 * HOUR_MS;
 
-/** DRAFT_VALIDITY_DAYS: a whole number of days from 1 to 365; unset means 14. */
+/** DRAFT_VALIDITY_DAYS: a whole number of days from 1 to 365; unset means 14 (api/config.ts). */
 export function draftValidityDaysFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.DRAFT_VALIDITY_DAYS;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_DRAFT_VALIDITY_DAYS;
-  const days = Number(raw);
-  if (!Number.isInteger(days) || days < 1 || days > MAX_DRAFT_VALIDITY_DAYS)
-    throw new Error(
-      `DRAFT_VALIDITY_DAYS must be a whole number from 1 to ${MAX_DRAFT_VALIDITY_DAYS}: ${raw}`,
-    );
-  return days;
+  return readVariable('DRAFT_VALIDITY_DAYS', env);
 }
 
 /** 32 random bytes in base64url, as session tokens. */

@@ -5,7 +5,16 @@
  * sheets and bind them with the application. Pure apart from pdf-lib's parse; no I/O.
  */
 
-import { type PDFArray, PDFDocument, PDFName, PDFNumber, type PDFPage } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  type PDFPage,
+  PDFStream,
+} from 'pdf-lib';
 
 /** Points per millimetre (1 pt = 1/72 inch, 1 inch = 25.4 mm). */
 export const PT_PER_MM = 72 / 25.4;
@@ -69,7 +78,8 @@ export interface PdfCheckPassed {
  * `portrait` and `size` name the first failing page (1-based), and `size` also gives that page's size in
  * millimetres (one decimal, as displayed) so the message can say what was found.
  */
-export type PdfRejectReason = 'empty' | 'not-pdf' | 'encrypted' | 'corrupt' | 'portrait' | 'size';
+export type PdfRejectReason =
+  'empty' | 'not-pdf' | 'encrypted' | 'corrupt' | 'active-content' | 'portrait' | 'size';
 
 export interface PdfCheckFailed {
   ok: false;
@@ -225,6 +235,49 @@ function pageSize(page: PDFPage): { widthPt: number; heightPt: number } {
   return size;
 }
 
+/** Keys that hold actions run by a viewer: JavaScript, additional actions (on open, on page view ...). */
+const ACTIVE_KEYS = new Set(['JS', 'JavaScript', 'AA']);
+/** Action types that run code or another program, or submit or import data, or open other files. */
+const ACTIVE_ACTIONS = new Set([
+  'JavaScript',
+  'Launch',
+  'SubmitForm',
+  'ImportData',
+  'GoToE',
+  'RichMediaExecute',
+]);
+
+/**
+ * Whether a document carries active content: any dictionary (in any object, object streams included,
+ * inline or not) with a /JS, /JavaScript or /AA key, or an action of a type that runs something (/S
+ * /JavaScript, /Launch ...). That covers /OpenAction with JavaScript, the /Names JavaScript tree, page and
+ * field /AA, link annotations that launch a program. The officers open these files: nothing may run.
+ */
+export function hasActiveContent(doc: PDFDocument): boolean {
+  const stack: PDFObject[] = doc.context.enumerateIndirectObjects().map(([, object]) => object);
+  const root = doc.context.trailerInfo.Root;
+  if (root) stack.push(root);
+  let seen = 0;
+  while (stack.length > 0) {
+    const object = stack.pop();
+    seen += 1;
+    if (seen > 2_000_000) return true; // a structure this large is not a drawing set
+    const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined;
+    if (dict) {
+      for (const [key, value] of dict.entries()) {
+        const name = key.decodeText();
+        if (ACTIVE_KEYS.has(name)) return true;
+        if (name === 'S' && value instanceof PDFName && ACTIVE_ACTIONS.has(value.decodeText())) return true;
+        if (value instanceof PDFDict || value instanceof PDFArray) stack.push(value);
+      }
+    } else if (object instanceof PDFArray) {
+      for (const item of object.asArray())
+        if (item instanceof PDFDict || item instanceof PDFArray) stack.push(item);
+    }
+  }
+  return false;
+}
+
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
 /**
@@ -255,7 +308,8 @@ async function load(
 /**
  * Checks an uploaded file, in this order: empty → not a PDF (no `%PDF-` in the first 1 KB) → cut short
  * (no `%%EOF` in the last 1 KB, see {@link PDF_EOF_WINDOW}) → pdf-lib parse (`encrypted` if the trailer
- * has /Encrypt, `corrupt` if it fails) → at least one page → every page landscape A4 or A3 after /Rotate,
+ * has /Encrypt, `corrupt` if it fails) → JavaScript or other actions (`active-content`,
+ * {@link hasActiveContent}) → at least one page → every page landscape A4 or A3 after /Rotate,
  * reporting the first page that is not. A page whose MediaBox, CropBox, /Rotate or /UserUnit cannot be
  * read makes the whole file `corrupt`. Content streams are not decoded: pages that print blank are the
  * officer's call, not this check's.
@@ -268,6 +322,7 @@ export async function checkPdf(bytes: Uint8Array, options: PdfCheckOptions = {})
 
   const doc = await load(bytes, options.objectsPerTick ?? 1500);
   if (doc === 'encrypted' || doc === 'corrupt') return { ok: false, reason: doc };
+  if (hasActiveContent(doc)) return { ok: false, reason: 'active-content' };
 
   let pdfPages: PDFPage[];
   try {

@@ -81,19 +81,39 @@ export function createSigningService({
   iamSmart: IamSmartSigning;
   ecertTrust: EcertTrust;
 }): SigningService {
-  /** Renders and stores the application PDF and records what is signed. */
+  /**
+   * The application PDF of an earlier signing of the draft over the same answers and documents, in the
+   * same language: a signing start reuses it instead of storing a new one (a looping client cannot fill
+   * the storage, and every start over unchanged answers signs the same PDF).
+   */
+  async function frozenPdfOf(ready: ReadyApplication, language: Language) {
+    const earlier = await db
+      .select()
+      .from(signingRequests)
+      .where(and(eq(signingRequests.draftId, ready.draft.id), eq(signingRequests.language, language)))
+      .orderBy(desc(signingRequests.id))
+      .limit(20);
+    const same = earlier.find((row) => isSignatureCurrent(row, ready.draft.answers, ready.documents));
+    return same ? { pdfStorageKey: same.pdfStorageKey, pdfSha256: same.pdfSha256 } : undefined;
+  }
+
+  /** Renders and stores the application PDF (or reuses the one frozen before) and records what is signed. */
   async function freeze(ready: ReadyApplication, method: 'iamsmart' | 'ecert', language: Language) {
     const { draft, definition } = ready;
-    const pdf = await renderApplicationPdf({
-      definition,
-      answers: draft.answers,
-      applicationNo: draft.applicationNo,
-      language,
-      generatedAt: clock.now(),
-    });
-    const pdfStorageKey = newStorageKey();
-    await storage.put(pdfStorageKey, pdf);
-    const pdfSha256 = sha256Hex(pdf);
+    let pdf = await frozenPdfOf(ready, language);
+    const reused = pdf !== undefined;
+    if (!pdf) {
+      const bytes = await renderApplicationPdf({
+        definition,
+        answers: draft.answers,
+        applicationNo: draft.applicationNo,
+        language,
+        generatedAt: clock.now(),
+      });
+      pdf = { pdfStorageKey: newStorageKey(), pdfSha256: sha256Hex(bytes) };
+      await storage.put(pdf.pdfStorageKey, bytes);
+    }
+    const { pdfStorageKey, pdfSha256 } = pdf;
     const signed = ready.documents.map((d) => ({
       id: d.id,
       documentType: d.documentType,
@@ -103,20 +123,24 @@ export function createSigningService({
       bytes: d.bytes,
     }));
     return {
-      draftId: draft.id,
-      method,
-      requestId: randomBytes(16).toString('hex'),
-      digest: manifestDigest({
-        applicationNo: draft.applicationNo,
-        formCode: definition.code,
+      reused,
+      row: {
+        draftId: draft.id,
+        method,
+        requestId: randomBytes(16).toString('hex'),
+        digest: manifestDigest({
+          applicationNo: draft.applicationNo,
+          formCode: definition.code,
+          pdfSha256,
+          documents: signed,
+        }),
+        answersSha256: answersHash(draft.answers),
+        pdfStorageKey,
         pdfSha256,
+        language,
         documents: signed,
-      }),
-      answersSha256: answersHash(draft.answers),
-      pdfStorageKey,
-      pdfSha256,
-      documents: signed,
-      createdAt: clock.now(),
+        createdAt: clock.now(),
+      },
     };
   }
 
@@ -176,7 +200,10 @@ export function createSigningService({
       // nothing to check against, so the applicant enters it in Part A or signs with an e-Cert.
       const hkic = typeof ready.answers.applicantHkic === 'string' ? ready.answers.applicantHkic.trim() : '';
       if (!hkic) throw new ApiError(422, 'HKIC_REQUIRED', 'signing.hkicRequired');
-      const frozen = await freeze(ready, 'iamsmart', language);
+      const { row: frozen, reused } = await freeze(ready, 'iamsmart', language);
+      // A PDF stored for this request only goes again when the request fails; a reused one stays.
+      const dropPdf = () =>
+        reused ? Promise.resolve() : storage.remove(frozen.pdfStorageKey).catch(() => undefined);
       let answer;
       try {
         answer = await iamSmart.requestSigning({
@@ -186,11 +213,11 @@ export function createSigningService({
           state: frozen.requestId,
         });
       } catch {
-        await storage.remove(frozen.pdfStorageKey).catch(() => undefined);
+        await dropPdf();
         throw new ServiceUnavailableError('signing.unavailable');
       }
       if (answer.code !== IAM_SMART_CODES.success || !answer.content) {
-        await storage.remove(frozen.pdfStorageKey).catch(() => undefined);
+        await dropPdf();
         throw new ServiceUnavailableError('signing.unavailable', { code: answer.code });
       }
       const { txId, identificationCode, qrText, expiresAt } = answer.content;
@@ -246,7 +273,7 @@ export function createSigningService({
         isSignatureCurrent(open, ready.draft.answers, ready.documents)
       )
         return { digest: open.digest, content: open.digest };
-      const frozen = await freeze(ready, 'ecert', language);
+      const { row: frozen } = await freeze(ready, 'ecert', language);
       await db.insert(signingRequests).values({
         ...frozen,
         status: 'pending',

@@ -18,7 +18,7 @@ import { ApiError, DraftSubmittedError, ForbiddenError, NotFoundError, Unauthori
 import { addMs, type Clock } from '../clock';
 import { answerLines } from './application-pdf';
 import { readyApplication } from './application-ready';
-import type { DocumentService } from './documents';
+import { type DocumentService, INVISIBLE_FORMAT_CHARS } from './documents';
 import { DAY_MS, type DraftAccess, fieldError } from './drafts';
 import type { MessageService } from './messages';
 import { answersHash } from './signing-manifest';
@@ -121,6 +121,8 @@ export function contentDisposition(
   name: string,
   disposition: 'attachment' | 'inline' = 'attachment',
 ): string {
+  // Names stored before bidi controls were removed at upload lose them here too.
+  name = name.replace(INVISIBLE_FORMAT_CHARS, '');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -40,6 +40,7 @@ export const ERRORS = {
   invalidType: qualify('errors.invalidType'),
   required: qualify('errors.required'),
   tooLong: qualify('errors.tooLong'),
+  unprintable: qualify('errors.unprintable'),
   englishOnly: qualify('errors.englishOnly'),
   needsChinese: qualify('errors.needsChinese'),
   invalidEmail: qualify('errors.invalidEmail'),

@@ -3,7 +3,8 @@ import { isValidHkic, normaliseHkic } from '../rules/hkic';
 import { EMAIL_MAX_LENGTH, normaliseEmail } from '../rules/otp';
 import { PHONE_INPUT_MAX, normaliseHkFixedLine, normaliseHkMobile, normaliseHkPhone } from '../rules/phone';
 import { checkAddress, checkTable, isBlankAddress, isBlankTable } from './composite';
-import { CJK, assertNever, fail, isBlank, ok, type Check, type Mode } from './check';
+import { CJK, assertNever, fail, isBlank, isRecord, ok, type Check, type Mode } from './check';
+import { charLabel, firstUnprintable } from '../rules/printable';
 import { ERRORS, qualify } from './errors';
 import {
   DATE_INPUT_MAX,
@@ -14,6 +15,32 @@ import {
   TEXT_MAX,
 } from './limits';
 import type { Field } from './types';
+
+/**
+ * The first character the application PDF cannot print (machines/rules/printable.ts) in a text answer,
+ * or in a part of an address or a cell of a table, with its path below the field.
+ */
+function unprintableIn(value: unknown): { char: string; path: (string | number)[] } | undefined {
+  if (typeof value === 'string') {
+    const char = firstUnprintable(value);
+    return char === undefined ? undefined : { char, path: [] };
+  }
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = isRecord(item) || typeof item === 'string' ? unprintableIn(item) : undefined;
+      if (found) return { char: found.char, path: [i, ...found.path] };
+    }
+    return undefined;
+  }
+  if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item !== 'string') continue;
+      const char = firstUnprintable(item);
+      if (char !== undefined) return { char, path: [key] };
+    }
+  }
+  return undefined;
+}
 
 /** One answer checked by its field's kind: the rules of spec §5 per kind (machines/forms/schema.ts). */
 
@@ -140,6 +167,9 @@ const readDate = (v: string): string | undefined => (isIsoDate(v.trim()) ? v.tri
  */
 export function checkAnswer(field: Field, value: unknown, mode: Mode): Check {
   const label = qualify(field.labelKey);
+  const unprintable = unprintableIn(value);
+  if (unprintable)
+    return fail(ERRORS.unprintable, { field: label, char: charLabel(unprintable.char) }, unprintable.path);
   const invalidType = () => fail(ERRORS.invalidType, { field: label });
   switch (field.kind) {
     case 'text':

@@ -45,6 +45,17 @@ function requiredText(field: string) {
   });
 }
 
+/**
+ * Text Postgres cannot store: NUL, and a UTF-16 surrogate without its pair (JSON allows both as
+ * `\u0000` and `\ud800`). Such text is refused as a field error, never sent to the database.
+ */
+export const UNSTORABLE_TEXT =
+  // eslint-disable-next-line no-control-regex -- NUL is the character this looks for
+  /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether `text` can be stored as it is (no NUL, no lone surrogate). */
+export const isStorableText = (text: string): boolean => !UNSTORABLE_TEXT.test(text);
+
 interface WalkItem {
   value: unknown;
   path: (string | number)[];
@@ -82,6 +93,7 @@ function checkAnswers(
     if (typeof value === 'string') {
       text += value.length;
       if (value.length > DRAFT_MAX_TEXT_LENGTH) report('validation.answers.textTooLong', path);
+      else if (!isStorableText(value)) report('validation.answers.badText', path);
       continue;
     }
     if (typeof value === 'number') {

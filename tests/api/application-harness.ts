@@ -1,6 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AppOptions } from '../../api/app';
+import type { PdfChecker } from '../../api/services/pdf-check-pool';
 import { type IamSmartSandbox, type PhoneAction, createIamSmartSandbox } from '../../api/adapters/iamsmart';
 import { createLocalStorage } from '../../api/adapters/storage';
 import type { DocumentData, DocumentLimits } from '../../api/services/documents';
@@ -101,7 +103,10 @@ export const newKey = () => `key-${process.pid}-${Date.now()}-${(counter += 1)}-
 
 export const draftPath = (applicationNo: string) => `/api/drafts/${encodeURIComponent(applicationNo)}`;
 
-export async function startApplicationHarness(): Promise<ApplicationHarness> {
+export async function startApplicationHarness(
+  app: Pick<AppOptions, 'logger' | 'devRoutes' | 'rateLimits'> & { checker?: PdfChecker } = {},
+): Promise<ApplicationHarness> {
+  const { checker, ...appOptions } = app;
   const clock = new TestClock();
   const pki = await makeTestPki(clock.now());
   const storageDir = await mkdtemp(path.join(tmpdir(), 'bd-documents-'));
@@ -112,8 +117,9 @@ export async function startApplicationHarness(): Promise<ApplicationHarness> {
     login: {
       clock,
       app: {
-        documents: { storage: createLocalStorage(storageDir), limits: TEST_LIMITS },
+        documents: { storage: createLocalStorage(storageDir), limits: TEST_LIMITS, checker },
         signing: { iamSmart, ecertTrust: pki.trust },
+        ...appOptions,
       },
     },
   });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createApp, resolveOtpSecret } from '../../api/app';
@@ -7,42 +10,78 @@ import { type TestDatabase, createTestDatabase } from '../support/test-db';
 
 const silent = pino({ level: 'silent' });
 const nodeEnv = process.env.NODE_ENV;
+const devTools = process.env.DEV_TOOLS;
+let staticDir: string;
 let database: TestDatabase;
 let server: TestServer | undefined;
 
 beforeAll(async () => {
+  staticDir = await mkdtemp(path.join(tmpdir(), 'bd-static-'));
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>portal</title>');
   database = await createTestDatabase({ seed: true });
 });
 
 afterEach(async () => {
-  process.env.NODE_ENV = nodeEnv;
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
+  if (devTools === undefined) delete process.env.DEV_TOOLS;
+  else process.env.DEV_TOOLS = devTools;
   await server?.close();
   server = undefined;
 });
 
 afterAll(async () => {
   await database?.drop();
+  await rm(staticDir, { recursive: true, force: true });
 });
 
-describe('GET /api/dev/outbox', () => {
-  it('exists outside production', async () => {
+describe('the development tools (/api/dev, /dev pages)', () => {
+  const app = () =>
+    listen(createApp({ db: database, logger: silent, auth: { otpSecret: TEST_OTP_SECRET }, staticDir }));
+
+  it('exist when DEV_TOOLS=1', async () => {
     process.env.NODE_ENV = 'development';
-    server = await listen(createApp({ db: database, logger: silent, auth: { otpSecret: TEST_OTP_SECRET } }));
+    process.env.DEV_TOOLS = '1';
+    server = await app();
 
     const res = await getJson(`${server.baseUrl}/api/dev/outbox`);
+    const page = await fetch(`${server.baseUrl}/dev/outbox`);
 
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
+    expect(page.status).toBe(200);
   });
 
-  it('does not exist in production: 404', async () => {
-    process.env.NODE_ENV = 'production';
-    server = await listen(createApp({ db: database, logger: silent, auth: { otpSecret: TEST_OTP_SECRET } }));
+  it.each([
+    ['development without DEV_TOOLS', 'development', undefined],
+    ['NODE_ENV unset', undefined, undefined],
+    ['DEV_TOOLS=0', 'development', '0'],
+    ['production', 'production', undefined],
+  ])('do not exist in %s: 404 for the API and the pages', async (_name, env, devTools) => {
+    if (env === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = env;
+    if (devTools === undefined) delete process.env.DEV_TOOLS;
+    else process.env.DEV_TOOLS = devTools;
+    server = await app();
 
-    const res = await getJson(`${server.baseUrl}/api/dev/outbox`);
+    const outbox = await getJson(`${server.baseUrl}/api/dev/outbox`);
+    const phone = await getJson(`${server.baseUrl}/api/dev/iamsmart`);
+    const page = await fetch(`${server.baseUrl}/dev/iamsmart`);
 
-    expect(res.status).toBe(404);
-    expect(res.body.meta.code).toBe('NOT_FOUND');
+    expect(outbox.status).toBe(404);
+    expect(outbox.body.meta.code).toBe('NOT_FOUND');
+    expect(phone.status).toBe(404);
+    expect(page.status).toBe(404);
+  });
+});
+
+describe('DEV_TOOLS', () => {
+  it('takes only 0 or 1: anything else is refused when the app is made', () => {
+    process.env.DEV_TOOLS = 'true';
+
+    expect(() => createApp({ db: database, logger: silent, auth: { otpSecret: TEST_OTP_SECRET } })).toThrow(
+      /DEV_TOOLS must be one of 0, 1/,
+    );
   });
 });
 

@@ -20,6 +20,11 @@ if (!existsSync(`${staticDir}/index.html`)) {
   process.exit(1);
 }
 
+// The browser tests read codes from the outbox and answer iAM Smart on the sandbox's phone.
+process.env.DEV_TOOLS = '1';
+// One browser from one address makes more drafts and PDFs in minutes than a person in a day.
+process.env.RATE_LIMITS = 'off';
+
 // Uploaded documents go to a directory of this run, removed at the end.
 const documentsDir = mkdtempSync(path.join(tmpdir(), 'bd-e2e-documents-'));
 process.env.DOCUMENT_STORAGE_DIR = documentsDir;

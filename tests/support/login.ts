@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { type AppOptions, createApp } from '../../api/app';
+import { type AppOptions, closeApp, createApp } from '../../api/app';
 import { SmtpEmailSender } from '../../api/adapters/email';
 import { HttpSmsGateway, outboxSmsSender } from '../../api/adapters/sms';
 import { type MessageService, createMessageService } from '../../api/services/messages';
@@ -86,7 +86,7 @@ export interface LoginHarnessOptions {
   /** The clock the app runs on (default: a new TestClock), for fixtures made before the app starts. */
   clock?: TestClock;
   /** Documents and signing options of the app (default: the app's own defaults). */
-  app?: Pick<AppOptions, 'documents' | 'signing'>;
+  app?: Pick<AppOptions, 'documents' | 'signing' | 'logger' | 'devRoutes' | 'rateLimits'>;
 }
 
 /**
@@ -107,17 +107,18 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
     sms:
       options.smsTransport === 'outbox' ? outboxSmsSender : new HttpSmsGateway(gateway.url, 'sms-test-token'),
   });
-  const server: TestServer = await listen(
-    createApp({
-      db: database,
-      logger: silent,
-      clock,
-      devRoutes: true,
-      masterDataCacheSeconds: 0,
-      auth: { otpSecret: TEST_OTP_SECRET, minSendDurationMs: options.minSendDurationMs ?? 0, messages },
-      ...options.app,
-    }),
-  );
+  const app = createApp({
+    db: database,
+    logger: silent,
+    clock,
+    devRoutes: true,
+    masterDataCacheSeconds: 0,
+    // Tests send far more from one address than a person would; tests/api/rate-limits.test.ts sets its own.
+    rateLimits: false,
+    auth: { otpSecret: TEST_OTP_SECRET, minSendDurationMs: options.minSendDurationMs ?? 0, messages },
+    ...options.app,
+  });
+  const server: TestServer = await listen(app);
   const baseUrl = server.baseUrl;
   const bearer = (token?: string): Record<string, string> =>
     token ? { authorization: `Bearer ${token}` } : {};
@@ -188,6 +189,7 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
     async close() {
       await messages.settled();
       await server.close();
+      await closeApp(app);
       email.close();
       await smtp.close();
       await gateway.close();

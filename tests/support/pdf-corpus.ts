@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
 
 /**
@@ -189,4 +190,44 @@ export async function bigPdf(options: BigPdfOptions = {}): Promise<PdfBytes> {
     throw new Error(`bigPdf: made ${bytes.length} bytes, wanted just under ${target}`);
   }
   return bytes;
+}
+
+/**
+ * A decompression bomb: a landscape A4 PDF (written by hand, with a classic xref table) that also holds
+ * an object stream (/Type /ObjStm, /FlateDecode) of `inflatedMiB` MiB of spaces, deflated to about
+ * 1/1000 of that (1 GiB → about 1 MB). pdf-lib inflates object streams while it loads a file, so an
+ * unguarded check spends that memory and time. Making 256 MiB takes about a second.
+ */
+export function objectStreamBomb(inflatedMiB: number): PdfBytes {
+  const body = Buffer.alloc(inflatedMiB * MIB, 0x20);
+  body.write('5 0 ', 0, 'latin1');
+  const deflated = deflateSync(body, { level: 9 });
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let position = 0;
+  const push = (chunk: Buffer | string) => {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    parts.push(buffer);
+    position += buffer.length;
+  };
+  const object = (n: number, text: string) => {
+    offsets[n] = position;
+    push(`${n} 0 obj\n${text}\nendobj\n`);
+  };
+  push('%PDF-1.7\n');
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object(3, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${SIZES_PT.A4.width} ${SIZES_PT.A4.height}] >>`);
+  offsets[4] = position;
+  push(
+    `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`,
+  );
+  push(deflated);
+  push('\nendstream\nendobj\n');
+  const xref = position;
+  const entries = [1, 2, 3, 4].map((n) => `${String(offsets[n]).padStart(10, '0')} 00000 n \n`).join('');
+  push(
+    `xref\n0 5\n0000000000 65535 f \n${entries}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
+  return own(Buffer.concat(parts));
 }

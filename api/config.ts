@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { MAX_DRAFT_VALIDITY_DAYS } from '../machines/rules/drafts';
+
+/**
+ * The server's configuration: every environment variable of the README's table, what it may be, its
+ * default, and the rules of production. `loadConfig` runs when the server starts (api/server.ts) and
+ * refuses to start with one line per bad value; the helpers that read one variable (`readVariable`)
+ * use the same schema, so a value means the same everywhere. Decisions: docs/operations.md.
+ */
+
+const MIN_SECRET_LENGTH = 32;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+function wholeNumber(min: number, max: number, fallback: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, { error: `must be a whole number from ${min} to ${max}` })
+      .optional()
+      .transform((n) => n ?? fallback),
+  );
+}
+
+function positiveNumber(fallback: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, { error: 'must be a positive number' })
+      .transform(Number)
+      .refine((n) => n > 0, { error: 'must be a positive number' })
+      .optional()
+      .transform((n) => n ?? fallback),
+  );
+}
+
+function url(protocols: readonly string[]) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => {
+          try {
+            return protocols.includes(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        },
+        { error: `must be a URL (${protocols.join(' or ')})` },
+      )
+      .optional(),
+  );
+}
+
+const flag = (values: readonly [string, ...string[]], fallback: string) =>
+  z
+    .preprocess(blankToUndefined, z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional())
+    .transform((v) => v ?? fallback);
+
+export const configSchema = z.object({
+  PORT: wholeNumber(0, 65535, 3000),
+  HOST: optionalText.transform((v) => v ?? '0.0.0.0'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DATA_DIR: optionalText.transform((v) => v ?? '.data'),
+  STATIC_DIR: optionalText.transform((v) => v ?? 'dist'),
+  NODE_ENV: optionalText,
+  OTP_SECRET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .min(MIN_SECRET_LENGTH, { error: `must be at least ${MIN_SECRET_LENGTH} characters` })
+      .optional(),
+  ),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalText.transform((v) => v ?? 'Buildings Department <no-reply@bd.example.hk>'),
+  SMS_GATEWAY_URL: url(['http:', 'https:']),
+  SMS_GATEWAY_TOKEN: optionalText,
+  DEMO_DATA: flag(['0', '1'], '1'),
+  DEV_TOOLS: flag(['0', '1'], '0'),
+  DRAFT_VALIDITY_DAYS: wholeNumber(1, MAX_DRAFT_VALIDITY_DAYS, 14),
+  MASTER_DATA_CACHE_SECONDS: wholeNumber(0, 86_400, 30),
+  DOCUMENT_STORAGE_DIR: optionalText,
+  UPLOAD_MAX_FILE_MB: positiveNumber(10),
+  UPLOAD_MAX_TOTAL_MB: positiveNumber(50),
+  ECERT_ROOTS: optionalText,
+  ECERT_CRLS: optionalText,
+  LOG_LEVEL: flag(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  TRUST_PROXY: optionalText,
+  RATE_LIMITS: flag(['on', 'off'], 'on'),
+  PDF_CHECK_THREADS: wholeNumber(1, 64, 0),
+  PDF_CHECK_HEAP_MB: wholeNumber(32, 8192, 256),
+  PDF_CHECK_INFLATE_MB: wholeNumber(1, 8192, 256),
+  PDF_CHECK_TIMEOUT_SECONDS: positiveNumber(20),
+});
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigVariable = keyof Config;
+
+/** Every variable the server reads (the README's configuration table lists exactly these). */
+export const CONFIG_VARIABLES = Object.keys(configSchema.shape) as ConfigVariable[];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Secrets are never echoed in an error. */
+const SECRET_VARIABLES = new Set<string>(['OTP_SECRET', 'SMS_GATEWAY_TOKEN', 'DATABASE_URL', 'SMTP_URL']);
+
+function problemsOf(error: z.ZodError, env: NodeJS.ProcessEnv): string[] {
+  return error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '');
+    const given = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+    return `${name} ${issue.message}${given}`;
+  });
+}
+
+/** What production must have: real email and SMS (never the outbox), the shared secrets, no dev tools. */
+function productionProblems(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!config.OTP_SECRET) problems.push('OTP_SECRET must be set in production (the key of codes and links)');
+  if (!config.SMTP_URL) problems.push('SMTP_URL must be set in production (email would go to the outbox)');
+  if (!config.SMS_GATEWAY_URL)
+    problems.push('SMS_GATEWAY_URL must be set in production (SMS would go to the outbox)');
+  if (config.SMS_GATEWAY_URL && !config.SMS_GATEWAY_TOKEN)
+    problems.push('SMS_GATEWAY_TOKEN must be set in production with SMS_GATEWAY_URL');
+  if (config.DEV_TOOLS === '1')
+    problems.push('DEV_TOOLS=1 is not allowed in production (the outbox shows every code)');
+  if (config.RATE_LIMITS === 'off') problems.push('RATE_LIMITS=off is not allowed in production');
+  return problems;
+}
+
+/** Parses the whole environment; throws a ConfigError with one line per bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
+  const problems = productionProblems(parsed.data);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return parsed.data;
+}
+
+/** One variable, by the same rule as `loadConfig` (for the helpers that read one). */
+export function readVariable<K extends ConfigVariable>(
+  name: K,
+  env: NodeJS.ProcessEnv = process.env,
+): Config[K] {
+  const schema = configSchema.shape[name];
+  const parsed = schema.safeParse(env[name]);
+  if (!parsed.success) {
+    const given = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+    throw new ConfigError([`${name} ${parsed.error.issues[0]?.message ?? 'is not valid'}${given}`]);
+  }
+  return parsed.data as Config[K];
+}

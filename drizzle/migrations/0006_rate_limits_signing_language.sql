@@ -1,0 +1,7 @@
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"points" integer NOT NULL,
+	"expire" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "signing_requests" ADD COLUMN "language" text;

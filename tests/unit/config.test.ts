@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../api/config';
+import { serverOptionsFromEnv } from '../../api/server';
+
+/**
+ * The configuration (api/config.ts): every variable validated at start with one clear line per bad
+ * value; production refuses to start when email or SMS would go to the outbox, or without the secrets.
+ */
+
+const SECRET = 'x'.repeat(40);
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  OTP_SECRET: SECRET,
+  SMTP_URL: 'smtp://mail.internal:25',
+  SMS_GATEWAY_URL: 'https://sms.internal/send',
+  SMS_GATEWAY_TOKEN: 'token',
+};
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  return [];
+}
+
+describe('the configuration', () => {
+  it('has a default for everything in development', () => {
+    const config = loadConfig({});
+
+    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DRAFT_VALIDITY_DAYS: 14, DEV_TOOLS: '0' });
+  });
+
+  it.each([
+    ['PORT', 'http', /^PORT must be a whole number from 0 to 65535 \(got "http"\)$/],
+    ['PORT', '70000', /^PORT must be a whole number/],
+    ['DATABASE_URL', 'mysql://db', /^DATABASE_URL must be a URL \(postgres: or postgresql:\)$/],
+    ['SMTP_URL', 'mail.internal', /^SMTP_URL must be a URL/],
+    ['DRAFT_VALIDITY_DAYS', '1.5', /^DRAFT_VALIDITY_DAYS must be a whole number from 1 to 365/],
+    ['UPLOAD_MAX_FILE_MB', '-1', /^UPLOAD_MAX_FILE_MB must be a positive number/],
+    ['DEV_TOOLS', 'yes', /^DEV_TOOLS must be one of 0, 1/],
+    ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
+    ['OTP_SECRET', 'short', /^OTP_SECRET must be at least 32 characters$/],
+    ['PDF_CHECK_TIMEOUT_SECONDS', '0', /^PDF_CHECK_TIMEOUT_SECONDS must be a positive number/],
+  ])('refuses %s=%s with one line naming it', (name, value, message) => {
+    const found = problems({ [name]: value });
+
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(message);
+  });
+
+  it('lists every bad value at once', () => {
+    expect(problems({ PORT: 'x', DEMO_DATA: 'maybe', RATE_LIMITS: 'sometimes' })).toHaveLength(3);
+  });
+
+  it('never repeats a secret in its errors', () => {
+    expect(problems({ OTP_SECRET: 'hunter2' }).join('')).not.toContain('hunter2');
+  });
+
+  it('makes the server refuse to start (serverOptionsFromEnv throws the whole list)', () => {
+    expect(() => serverOptionsFromEnv({ PORT: 'x', DRAFT_VALIDITY_DAYS: '0' })).toThrow(
+      /PORT must be[\s\S]*DRAFT_VALIDITY_DAYS must be/,
+    );
+  });
+});
+
+describe('production', () => {
+  it('starts with real email, SMS and the secrets', () => {
+    expect(problems(PRODUCTION)).toEqual([]);
+  });
+
+  it.each([
+    ['OTP_SECRET', /OTP_SECRET must be set in production/],
+    ['SMTP_URL', /SMTP_URL must be set in production \(email would go to the outbox\)/],
+    ['SMS_GATEWAY_URL', /SMS_GATEWAY_URL must be set in production \(SMS would go to the outbox\)/],
+    ['SMS_GATEWAY_TOKEN', /SMS_GATEWAY_TOKEN must be set in production/],
+  ])('refuses to start without %s', (name, message) => {
+    const found = problems({ ...PRODUCTION, [name]: undefined });
+
+    expect(found.some((p) => message.test(p))).toBe(true);
+  });
+
+  it('refuses the development tools and turning the rate limits off', () => {
+    expect(problems({ ...PRODUCTION, DEV_TOOLS: '1', RATE_LIMITS: 'off' })).toHaveLength(2);
+  });
+});
+
+describe('the README', () => {
+  it('lists exactly the variables of the configuration in its table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('### Against a real Postgres'),
+    );
+    const listed = [...section.matchAll(/^\| `([A-Z_]+)`(?:, `([A-Z_]+)`)?/gm)].flatMap((m) =>
+      [m[1], m[2]].filter((v): v is string => v !== undefined),
+    );
+
+    expect([...listed].sort()).toEqual([...CONFIG_VARIABLES, 'CHROMIUM_PATH'].sort());
+  });
+});

@@ -1,0 +1,111 @@
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { displayFileName } from '../../api/services/documents';
+import { checkPdf } from '../../api/services/pdf-check';
+import { contentDisposition } from '../../api/services/submission';
+import { SIZES_PT, landscapeA4 } from '../support/pdf-corpus';
+
+/**
+ * Uploaded PDFs that would run something when an officer opens them (JavaScript, a program launched,
+ * additional actions) are refused as `active-content`; displayed file names lose bidi controls.
+ */
+
+/** A landscape A4 PDF that `change` adds an action to, saved with or without object streams. */
+async function withAction(change: (doc: PDFDocument) => void, useObjectStreams = true): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([SIZES_PT.A4.width, SIZES_PT.A4.height]);
+  change(doc);
+  return doc.save({ useObjectStreams });
+}
+
+const js = (doc: PDFDocument) =>
+  doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert("hi")') });
+
+describe('a PDF with active content', () => {
+  it('is refused with an /OpenAction that runs JavaScript (inline)', async () => {
+    const bytes = await withAction((doc) => doc.catalog.set(PDFName.of('OpenAction'), js(doc)));
+
+    expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'active-content' });
+  });
+
+  it('is refused with an /OpenAction that runs JavaScript (in an object stream, by reference)', async () => {
+    const bytes = await withAction(
+      (doc) => doc.catalog.set(PDFName.of('OpenAction'), doc.context.register(js(doc))),
+      true,
+    );
+
+    expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'active-content' });
+  });
+
+  it('is refused with a document-level JavaScript name tree', async () => {
+    const bytes = await withAction((doc) => {
+      const tree = doc.context.obj({ Names: [PDFString.of('init'), doc.context.register(js(doc))] });
+      doc.catalog.set(PDFName.of('Names'), doc.context.obj({ JavaScript: doc.context.register(tree) }));
+    }, false);
+
+    expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'active-content' });
+  });
+
+  it('is refused with a Launch action on a page (additional actions)', async () => {
+    const bytes = await withAction((doc) => {
+      const launch = doc.context.obj({ S: 'Launch', F: PDFString.of('cmd.exe') });
+      doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: launch }));
+    });
+
+    expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'active-content' });
+  });
+
+  it('is refused with a link annotation that launches a program', async () => {
+    const bytes = await withAction((doc) => {
+      const annot = doc.context.obj({
+        Type: 'Annot',
+        Subtype: 'Link',
+        Rect: [0, 0, 100, 100],
+        A: { S: 'Launch', F: PDFString.of('calc.exe') },
+      });
+      doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(annot)]));
+    });
+
+    expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'active-content' });
+  });
+
+  it('is accepted with a plain web link (a URI action runs nothing)', async () => {
+    const bytes = await withAction((doc) => {
+      const annot = doc.context.obj({
+        Type: 'Annot',
+        Subtype: 'Link',
+        Rect: [0, 0, 100, 100],
+        A: { S: 'URI', URI: PDFString.of('https://www.bd.gov.hk/') },
+      });
+      doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(annot)]));
+    });
+
+    expect((await checkPdf(bytes)).ok).toBe(true);
+  });
+
+  it('leaves a plain drawing accepted', async () => {
+    expect((await checkPdf(await landscapeA4())).ok).toBe(true);
+  });
+});
+
+describe('displayed file names', () => {
+  it.each([
+    ['right-to-left override', 'invoice\u202Efdp.exe', 'invoicefdp.exe'],
+    ['left-to-right and right-to-left marks', '\u200Eplan\u200F.pdf', 'plan.pdf'],
+    ['isolates and embeddings', '\u2066a\u2067b\u2068c\u2069\u202Ad\u202Be\u202C.pdf', 'abcde.pdf'],
+    ['zero-width space and Arabic letter mark', 'pl\u200Ban\u061C.pdf', 'plan.pdf'],
+  ])('lose %s', (_name, given, shown) => {
+    expect(displayFileName(given)).toBe(shown);
+  });
+
+  it('keep Chinese names as they are', () => {
+    expect(displayFileName('平面圖 A3.pdf')).toBe('平面圖 A3.pdf');
+  });
+
+  it('never carry a bidi control into Content-Disposition', () => {
+    const header = contentDisposition('invoice\u202Efdp.pdf');
+
+    expect(header).not.toMatch(/%E2%80%AE/i);
+    expect(header).not.toContain('\u202E');
+  });
+});
