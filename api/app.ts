@@ -19,6 +19,8 @@ import { documentLimitsFromEnv, type DocumentLimits } from './services/documents
 import type { EcertTrust } from './services/ecert';
 import { draftValidityDaysFromEnv } from './services/drafts';
 import { type MessageService, createMessageService } from './services/messages';
+import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
+import { messageKey } from './jobs/seal';
 
 /** One-time passwords and the messages that carry them. */
 export interface AuthOptions {
@@ -32,6 +34,15 @@ export interface AuthOptions {
   sms?: SmsSender;
   /** The whole message service (then `email` and `sms` are not used): tests await its `settled()`. */
   messages?: MessageService;
+}
+
+/** The durable job queue (messages, purges, reminders). */
+export interface JobsOptions {
+  /**
+   * The queue. Default: pg-boss on `db`, started at the first job (server.ts starts it at once, so that
+   * jobs a crashed process left are taken up). The app defines its jobs on it before it starts.
+   */
+  queue?: JobQueue;
 }
 
 export interface AppOptions {
@@ -66,6 +77,7 @@ export interface AppOptions {
    * trust given (server.ts loads it from env ECERT_ROOTS / ECERT_CRLS; none: every e-Cert is untrusted).
    */
   signing?: { iamSmart?: IamSmartSigning; ecertTrust?: EcertTrust };
+  jobs?: JobsOptions;
 }
 
 /**
@@ -129,10 +141,9 @@ export function resolveOtpSecret(
   return randomBytes(32).toString('base64url');
 }
 
-/** Resolves when the messages the app is still sending in the background have gone (or failed). */
-export function backgroundSettled(app: Express): Promise<void> {
-  const settled = app.locals.backgroundSettled as (() => Promise<void>) | undefined;
-  return settled ? settled() : Promise.resolve();
+/** The app's job queue (to start it, stop it, or ask it for its health). */
+export function jobsOf(app: Express): JobQueue {
+  return app.locals.jobs as JobQueue;
 }
 
 export function createApp({
@@ -147,12 +158,16 @@ export function createApp({
   address = seededAddressLookup(db.db),
   documents = {},
   signing = {},
+  jobs: jobOptions = {},
 }: AppOptions): Express {
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
+  const jobs = jobOptions.queue ?? createJobQueue(db, { logger, workers: jobWorkersFromEnv() });
   const messages =
     auth.messages ??
     createMessageService({
       db: db.db,
+      jobs,
+      key: messageKey(otpSecret),
       clock,
       logger,
       email: auth.email ?? emailSenderFromEnv(),
@@ -160,7 +175,7 @@ export function createApp({
     });
   const app = express();
   app.disable('x-powered-by');
-  app.locals.backgroundSettled = () => messages.settled();
+  app.locals.jobs = jobs;
 
   app.use(helmet({ contentSecurityPolicy }));
   app.use(

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../drizzle/db';
 import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
-import { backgroundSettled, createApp, defaultLogger } from './app';
+import { createApp, defaultLogger, jobsOf } from './app';
 import { systemClock } from './clock';
 import { startDraftPurge } from './services/drafts-purge';
 import { createLocalStorage } from './adapters/storage';
@@ -90,12 +90,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     signing: { ecertTrust },
   });
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(opts.port ?? 3000, host, (error?: Error) => (error ? reject(error) : resolve(s)));
-  }).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  // The job queue starts before the port opens: jobs that a stopped or crashed process left queued
+  // (messages, purges) are taken up now, by whichever process is free.
+  const jobs = jobsOf(app);
+  const server = await jobs
+    .start()
+    .then(
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const s = app.listen(opts.port ?? 3000, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+        }),
+    )
+    .catch(async (error: unknown) => {
+      await jobs.stop(1_000).catch(() => undefined);
+      await database.close();
+      throw error;
+    });
   // Slightly above common load-balancer idle time-outs, so the balancer closes idle connections first.
   server.keepAliveTimeout = 65_000;
 
@@ -134,7 +144,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       clearTimeout(timer);
       clearInterval(reaper);
       await purge.stop();
-      await backgroundSettled(app);
+      await jobs.stop(timeoutMs);
       await database.close();
       logger.info('server stopped');
     })();

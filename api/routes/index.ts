@@ -88,6 +88,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     documents,
     messages,
     linkSecret: options.linkSecret,
+    logger: options.logger,
   });
   const files = applicationFilesRouters({
     drafts,

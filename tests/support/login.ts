@@ -5,6 +5,8 @@ import { type AppOptions, createApp } from '../../api/app';
 import { SmtpEmailSender } from '../../api/adapters/email';
 import { HttpSmsGateway, outboxSmsSender } from '../../api/adapters/sms';
 import { type MessageService, createMessageService } from '../../api/services/messages';
+import { createJobQueue, type JobQueue } from '../../api/jobs/queue';
+import { messageKey } from '../../api/jobs/seal';
 import { type NewApplicationRow, applications } from '../../drizzle/schema';
 import type { LoginData } from '../../machines/rules/otp';
 import { TestClock } from './clock';
@@ -55,6 +57,8 @@ export interface LoginHarness {
   smtp: SmtpCapture;
   sms: CapturedSms[];
   messages: MessageService;
+  /** The app's job queue (pg-boss on the test database). */
+  jobs: JobQueue;
   baseUrl: string;
   /** Inserts an application with a fresh number, email and mobile (or the ones given). */
   addApplication(
@@ -99,8 +103,12 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
   const smtp = await startSmtpCapture();
   const gateway = await startSmsGateway();
   const email = new SmtpEmailSender(smtp.url);
+  const jobs = createJobQueue(database, { logger: silent, pollingIntervalSeconds: 0.5 });
   const messages = createMessageService({
     db: database.db,
+    jobs,
+    key: messageKey(TEST_OTP_SECRET),
+    retry: { delaySeconds: 1 },
     clock,
     logger: silent,
     email,
@@ -115,6 +123,7 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
       devRoutes: true,
       masterDataCacheSeconds: 0,
       auth: { otpSecret: TEST_OTP_SECRET, minSendDurationMs: options.minSendDurationMs ?? 0, messages },
+      jobs: { queue: jobs },
       ...options.app,
     }),
   );
@@ -128,6 +137,7 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
     smtp,
     sms: gateway.received,
     messages,
+    jobs,
     baseUrl,
     async addApplication(values = {}) {
       counter += 1;
@@ -188,6 +198,7 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
     async close() {
       await messages.settled();
       await server.close();
+      await jobs.stop(1_000);
       email.close();
       await smtp.close();
       await gateway.close();
