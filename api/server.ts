@@ -98,7 +98,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     .then(
       () =>
         new Promise<Server>((resolve, reject) => {
-          const s = app.listen(opts.port ?? 3000, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+          const s = app.listen(opts.port ?? 3000, host, (error?: Error) =>
+            error ? reject(error) : resolve(s),
+          );
         }),
     )
     .catch(async (error: unknown) => {

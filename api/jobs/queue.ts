@@ -95,6 +95,13 @@ function pgliteDb(client: PGlite): PgBoss.Db {
   };
 }
 
+/** A read of pg-boss's own tables through its connection (the documented admin queries). */
+async function query<T>(b: PgBoss, text: string, values: unknown[]): Promise<T[]> {
+  const db = (b as unknown as { getDb(): PgBoss.Db }).getDb();
+  const result: unknown = await db.executeSql(text, values);
+  return (result as { rows: T[] }).rows;
+}
+
 /** The advisory lock the queues are created under (any fixed bigint apart from the migrations'). */
 const QUEUE_LOCK_KEY = 7_310_013_002;
 
@@ -226,12 +233,12 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
       const names = [...definitions.keys()];
       const counts: JobCounts = { created: 0, retry: 0, active: 0, completed: 0, failed: 0 };
       if (names.length === 0) return counts;
-      const db = (b as unknown as { getDb(): PgBoss.Db }).getDb();
-      const result = (await db.executeSql(
+      const rows = await query<{ state: string; n: number }>(
+        b,
         `select state, count(*)::int as n from pgboss.job where name = any($1::text[]) group by state`,
         [names],
-      ));
-      for (const row of result.rows) {
+      );
+      for (const row of rows) {
         const state = STATES.find((s) => s === row.state);
         if (state) counts[state] = Number(row.n);
       }
@@ -239,13 +246,20 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
     },
     async failed(limit) {
       const b = await ready();
-      const db = (b as unknown as { getDb(): PgBoss.Db }).getDb();
-      const result = (await db.executeSql(
+      const rows = await query<{
+        id: string;
+        name: string;
+        retry_count: number;
+        output: { message?: string } | null;
+        created_on: Date;
+        completed_on: Date | null;
+      }>(
+        b,
         `select id, name, retry_count, output, created_on, completed_on from pgboss.job
           where state = 'failed' and name = any($1::text[]) order by created_on desc limit $2`,
         [[...definitions.keys()], limit],
-      ));
-      return result.rows.map((r) => ({
+      );
+      return rows.map((r) => ({
         id: r.id,
         name: r.name,
         retryCount: r.retry_count,

@@ -82,7 +82,10 @@ describe('messages are retried when the mail server fails', () => {
 
       expect(smtp.mails).toEqual([]);
       const entry = (await messages.latest(10)).find((m) => m.to === 'never@example.hk');
-      expect(entry).toMatchObject({ sentAt: null, error: expect.stringContaining('Try again later') as string });
+      expect(entry).toMatchObject({
+        sentAt: null,
+        error: expect.stringContaining('Try again later') as string,
+      });
       const failed = await jobs.failed(10);
       expect(failed).toHaveLength(1);
       expect(failed[0]).toMatchObject({ name: 'message.send', retryCount: 1 });
@@ -105,9 +108,10 @@ describe('messages are retried when the mail server fails', () => {
         applicationNo: 'A2-2026-009999',
         code: '246813',
       });
-      const rows = (await database.db.execute(
+      const result: unknown = await database.db.execute(
         sql.raw(`select data::text as data from pgboss.job where name = 'message.send'`),
-      )) as unknown as { data: string }[] | { rows: { data: string }[] };
+      );
+      const rows = result as { data: string }[] | { rows: { data: string }[] };
       const data = (Array.isArray(rows) ? rows : rows.rows).map((r) => r.data).join('\n');
       expect(data).toContain('sealed@example.hk');
       expect(data).not.toContain('246813');
@@ -123,12 +127,19 @@ describe.skipIf(!process.env.DATABASE_URL)('two workers on one database', () => 
   it('send each of 20 messages exactly once', async () => {
     const database = await createTestDatabase();
     const smtp = await startSmtpCapture();
-    const queues = [0, 1].map(() => createJobQueue(database, { logger: silent, pollingIntervalSeconds: 0.5 }));
+    const queues = [0, 1].map(() =>
+      createJobQueue(database, { logger: silent, pollingIntervalSeconds: 0.5 }),
+    );
     const services = queues.map((jobs) => service(database, jobs, smtp.url));
     try {
       await Promise.all(queues.map((q) => q.start()));
       for (let n = 0; n < 20; n++) {
-        await services[n % 2]!.sendText({ channel: 'email', to: `once.${n}@example.hk`, language: 'en', texts: texts(n) });
+        await services[n % 2]!.sendText({
+          channel: 'email',
+          to: `once.${n}@example.hk`,
+          language: 'en',
+          texts: texts(n),
+        });
       }
       await Promise.all(services.map((s) => s.settled()));
       await new Promise((resolve) => setTimeout(resolve, 1_500)); // a second send would show by now

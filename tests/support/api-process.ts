@@ -25,7 +25,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export async function startApiProcess(port: number, env: Record<string, string>): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', DEMO_DATA: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

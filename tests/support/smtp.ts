@@ -75,7 +75,9 @@ export function parseMail(raw: string, from: string, to: string[]): CapturedMail
  * A real SMTP server on 127.0.0.1 (a free port) that keeps every mail it accepts. `failFirst`: the
  * first N messages are refused with a temporary failure (451), as a busy mail server does.
  */
-export async function startSmtpCapture(options: { failFirst?: number; port?: number } = {}): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  options: { failFirst?: number; port?: number } = {},
+): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   let failures = options.failFirst ?? 0;
   const server = new SMTPServer({
