@@ -15,6 +15,7 @@ import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
+import { postgresSandboxStore } from './adapters/iamsmart-store';
 import { documentLimitsFromEnv, type DocumentLimits } from './services/documents';
 import type { EcertTrust } from './services/ecert';
 import { draftValidityDaysFromEnv } from './services/drafts';
@@ -228,7 +229,11 @@ export function createApp({
           signing.iamSmart ??
           (process.env.NODE_ENV === 'production'
             ? unconfiguredIamSmart()
-            : createIamSmartSandbox({ now: () => clock.now().getTime() })),
+            : createIamSmartSandbox({
+                now: () => clock.now().getTime(),
+                // In Postgres: a signing started on one process is polled on another.
+                store: postgresSandboxStore(db.db),
+              })),
         ecertTrust: signing.ecertTrust ?? { roots: [] },
       },
       // The download links are signed with their own key derived from the OTP key.
