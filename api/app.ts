@@ -22,6 +22,7 @@ import { draftValidityDaysFromEnv } from './services/drafts';
 import { type MessageService, createMessageService } from './services/messages';
 import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
 import { messageKey } from './jobs/seal';
+import { defineMaintenanceJobs } from './jobs/maintenance';
 
 /** One-time passwords and the messages that carry them. */
 export interface AuthOptions {
@@ -44,6 +45,8 @@ export interface JobsOptions {
    * jobs a crashed process left are taken up). The app defines its jobs on it before it starts.
    */
   queue?: JobQueue;
+  /** Queue the scheduled jobs (purges, sweeps, reminders) by their cron. Default true. */
+  schedule?: boolean;
 }
 
 export interface AppOptions {
@@ -174,6 +177,17 @@ export function createApp({
       email: auth.email ?? emailSenderFromEnv(),
       sms: auth.sms ?? smsSenderFromEnv(),
     });
+  const storage =
+    documents.storage ??
+    createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents'));
+  defineMaintenanceJobs(jobs, {
+    db: db.db,
+    clock,
+    logger,
+    storage,
+    messages,
+    schedule: jobOptions.schedule ?? true,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.locals.jobs = jobs;
@@ -218,9 +232,7 @@ export function createApp({
       draftValidityDays,
       address,
       documents: {
-        storage:
-          documents.storage ??
-          createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents')),
+        storage,
         limits: documents.limits ?? documentLimitsFromEnv(),
       },
       signing: {

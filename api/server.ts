@@ -8,10 +8,9 @@ import { type Database, openDatabase } from '../drizzle/db';
 import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
 import { createApp, defaultLogger, jobsOf } from './app';
-import { systemClock } from './clock';
-import { startDraftPurge } from './services/drafts-purge';
 import { createLocalStorage } from './adapters/storage';
 import { type EcertTrust, loadEcertTrust } from './services/ecert';
+import { crlPathsFromEnv, startCrlRefresh } from './services/ecert-refresh';
 
 /**
  * The e-Cert trust from env ECERT_ROOTS and ECERT_CRLS (comma-separated paths of PEM or DER files: the
@@ -111,8 +110,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Slightly above common load-balancer idle time-outs, so the balancer closes idle connections first.
   server.keepAliveTimeout = 65_000;
 
-  // Expired drafts are deleted now and every hour (unref'd; stopped below before the database closes).
-  const purge = startDraftPurge({ db: database.db, clock: systemClock, logger, storage });
+  // The e-Cert CRLs are re-read from their files every 15 minutes (each process keeps its own copy).
+  const crlRefresh = startCrlRefresh(ecertTrust, crlPathsFromEnv(), logger);
 
   const { port } = server.address() as AddressInfo;
   const shownHost =
@@ -145,7 +144,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
       clearTimeout(timer);
       clearInterval(reaper);
-      await purge.stop();
+      crlRefresh.stop();
       await jobs.stop(timeoutMs);
       await database.close();
       logger.info('server stopped');

@@ -54,8 +54,11 @@ export interface JobQueue {
    * workers (unless `workers: false`) and registers the schedules. Idempotent.
    */
   start(): Promise<void>;
-  /** Queues a job; answers its id. Starts the queue when needed. */
-  send<T extends object>(name: string, data: T): Promise<string>;
+  /**
+   * Queues a job; answers its id. Starts the queue when needed. With `id` (a UUID), a job of that id
+   * is queued once: a second send answers null.
+   */
+  send<T extends object>(name: string, data: T, options?: { id?: string }): Promise<string | null>;
   /** Wakes this process's worker for `name` now rather than at its next poll. */
   nudge(name: string): void;
   /** The state of one job (undefined once deleted). */
@@ -211,12 +214,12 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
     async start() {
       await ready();
     },
-    async send(name, data) {
+    async send(name, data, sendOptions = {}) {
       const b = await ready();
       const d = definitions.get(name);
       // The definition's retries on every job (a queue keeps the options it was first created with).
-      const id = await b.send(name, data, d ? queueOptions(d) : {});
-      if (!id) throw new Error(`Job ${name} was not queued`);
+      const id = await b.send(name, data, { ...(d ? queueOptions(d) : {}), ...sendOptions });
+      if (!id && !sendOptions.id) throw new Error(`Job ${name} was not queued`);
       return id;
     },
     nudge(name) {

@@ -42,7 +42,10 @@ export function devRouter({
   router.post('/iamsmart/:txId', express.json({ limit: '1kb' }), async (req, res) => {
     if (!isSandbox(iamSmart)) throw new NotFoundError();
     const { action } = phoneActionSchema.parse(req.body);
-    const result = await iamSmart.phone.act(String(req.params.txId), action as (typeof PHONE_ACTIONS)[number]);
+    const result = await iamSmart.phone.act(
+      String(req.params.txId),
+      action as (typeof PHONE_ACTIONS)[number],
+    );
     if (!result.ok) throw new NotFoundError('signing.notFound');
     sendOk(req, res, { code: result.code });
   });

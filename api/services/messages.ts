@@ -239,7 +239,7 @@ export function createMessageService({
       ...(message.otpChallengeId === undefined ? {} : { otpChallengeId: message.otpChallengeId }),
     };
     const id = await jobs.send(SEND_MESSAGE_JOB, job);
-    queued.add(id);
+    if (id) queued.add(id);
     jobs.nudge(SEND_MESSAGE_JOB);
   }
 

@@ -33,7 +33,6 @@ import {
   insertChallenge,
   newestChallengeAt,
   lockKey,
-  markDelivered,
   pruneRateEvents,
   rateWindow,
   recordWrongAttempt,
@@ -168,7 +167,7 @@ export function createOtpHasher(secret: string | Buffer) {
 }
 
 export function createOtpService(options: OtpServiceOptions): OtpService {
-  const { db, clock, messages, logger } = options;
+  const { db, clock, messages } = options;
   const minSendDurationMs = options.minSendDurationMs ?? DEFAULT_MIN_SEND_DURATION_MS;
   const { keysOf, codeHash } = createOtpHasher(options.secret);
 

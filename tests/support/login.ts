@@ -123,7 +123,7 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
       devRoutes: true,
       masterDataCacheSeconds: 0,
       auth: { otpSecret: TEST_OTP_SECRET, minSendDurationMs: options.minSendDurationMs ?? 0, messages },
-      jobs: { queue: jobs },
+      jobs: { queue: jobs, schedule: false },
       ...options.app,
     }),
   );
