@@ -23,6 +23,7 @@ import { type MessageService, createMessageService } from './services/messages';
 import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
 import { messageKey } from './jobs/seal';
 import { defineMaintenanceJobs } from './jobs/maintenance';
+import { type VirusScanner, virusScannerFromEnv } from './adapters/virus-scanner';
 
 /** One-time passwords and the messages that carry them. */
 export interface AuthOptions {
@@ -74,7 +75,7 @@ export interface AppOptions {
    * Uploaded documents. Default: a local directory, env DOCUMENT_STORAGE_DIR, else `.data/documents`;
    * limits from env UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (10 and 50).
    */
-  documents?: { storage?: DocumentStorage; limits?: DocumentLimits };
+  documents?: { storage?: DocumentStorage; limits?: DocumentLimits; scanner?: VirusScanner };
   /**
    * Signing. Default: the iAM Smart sandbox outside production (the real service cannot be reached from
    * here; in production, an adapter that refuses until the real client is configured) and the e-Cert
@@ -180,6 +181,8 @@ export function createApp({
   const storage =
     documents.storage ??
     createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents'));
+  // ClamAV's daemon from CLAMD_HOST / CLAMD_PORT / CLAMD_SOCKET; production refuses to start without it.
+  const scanner = documents.scanner ?? virusScannerFromEnv(logger);
   defineMaintenanceJobs(jobs, {
     db: db.db,
     clock,
@@ -191,6 +194,7 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.locals.jobs = jobs;
+  app.locals.scanner = scanner;
 
   app.use(helmet({ contentSecurityPolicy }));
   app.use(
@@ -234,6 +238,7 @@ export function createApp({
       documents: {
         storage,
         limits: documents.limits ?? documentLimitsFromEnv(),
+        scanner,
       },
       signing: {
         // The sandbox outside production only: production without the real client refuses iAM Smart plainly.

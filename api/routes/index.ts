@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../drizzle/db';
 import type { Clock } from '../clock';
 import type { AddressLookup } from '../adapters/address';
+import type { VirusScanner } from '../adapters/virus-scanner';
 import type { DocumentStorage } from '../adapters/storage';
 import type { IamSmartSigning } from '../adapters/iamsmart';
 import { notFoundHandler } from '../middleware/errors';
@@ -41,7 +42,7 @@ export interface ApiOptions {
   /** The address search behind GET /api/address. */
   address: AddressLookup;
   /** Where uploaded documents and the signed application PDFs are kept, and the upload limits. */
-  documents: { storage: DocumentStorage; limits: DocumentLimits };
+  documents: { storage: DocumentStorage; limits: DocumentLimits; scanner: VirusScanner };
   /** iAM Smart (the adapter: a sandbox here) and the e-Cert trust (roots and CRLs). */
   signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
   /** HMAC key of the signed download links. */
@@ -73,6 +74,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     clock,
     storage: options.documents.storage,
     limits: options.documents.limits,
+    scanner: options.documents.scanner,
   });
   const signing = createSigningService({
     db,

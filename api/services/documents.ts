@@ -5,6 +5,8 @@ import { draftDocuments, drafts, signingRequests } from '../../drizzle/schema';
 import { formByKey } from '../../machines/forms';
 import { missingDocuments } from '../../machines/forms/schema';
 import type { DocumentStorage } from '../adapters/storage';
+import { noVirusScanner, type VirusScanner } from '../adapters/virus-scanner';
+import { scanStoredUpload } from './virus-scan';
 import { ApiError, BadRequestError, NotFoundError } from '../errors';
 import type { Clock } from '../clock';
 import { checkPdf, type PdfCheckResult } from './pdf-check';
@@ -118,11 +120,14 @@ export function createDocumentService({
   storage,
   clock,
   limits = DEFAULT_DOCUMENT_LIMITS,
+  scanner = noVirusScanner,
 }: {
   db: Db;
   storage: DocumentStorage;
   clock: Clock;
   limits?: DocumentLimits;
+  /** ClamAV's daemon (api/adapters/virus-scanner.ts); default: no scanning. */
+  scanner?: VirusScanner;
 }): DocumentService {
   const definitionOf = (access: DraftAccess) => {
     const definition = formByKey(access.formKey);
@@ -195,6 +200,7 @@ export function createDocumentService({
         const fileName = displayFileName(received.originalName);
         const check = await checkPdf(await readAll(storage, received.storageKey));
         if (!check.ok) throw new DocumentInvalidError(check, fileName);
+        await scanStoredUpload(scanner, storage, received.storageKey, fileName);
         const replaced = existing.find((r) => r.documentType === documentType);
         const row = await db.transaction(async (tx) => {
           await tx
