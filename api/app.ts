@@ -23,6 +23,7 @@ import { type MessageService, createMessageService } from './services/messages';
 import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
 import { messageKey } from './jobs/seal';
 import { defineMaintenanceJobs } from './jobs/maintenance';
+import { installMetrics, metricsFromEnv } from './middleware/metrics';
 import { type VirusScanner, virusScannerFromEnv } from './adapters/virus-scanner';
 
 /** One-time passwords and the messages that carry them. */
@@ -83,6 +84,8 @@ export interface AppOptions {
    */
   signing?: { iamSmart?: IamSmartSigning; ecertTrust?: EcertTrust };
   jobs?: JobsOptions;
+  /** GET /metrics in Prometheus' format (api/middleware/metrics.ts). Default: env METRICS is '1'. */
+  metrics?: boolean;
 }
 
 /**
@@ -164,6 +167,7 @@ export function createApp({
   documents = {},
   signing = {},
   jobs: jobOptions = {},
+  metrics = metricsFromEnv(),
 }: AppOptions): Express {
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
   const jobs = jobOptions.queue ?? createJobQueue(db, { logger, workers: jobWorkersFromEnv() });
@@ -197,6 +201,7 @@ export function createApp({
   app.locals.scanner = scanner;
 
   app.use(helmet({ contentSecurityPolicy }));
+  if (metrics) installMetrics(app, jobs);
   app.use(
     pinoHttp({
       logger,
@@ -253,6 +258,7 @@ export function createApp({
               })),
         ecertTrust: signing.ecertTrust ?? { roots: [] },
       },
+      jobs,
       // The download links are signed with their own key derived from the OTP key.
       linkSecret: createHmac('sha256', otpSecret).update('download-links').digest(),
     }),

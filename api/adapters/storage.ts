@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 
@@ -24,6 +24,8 @@ export interface DocumentStorage {
   remove(key: string): Promise<void>;
   /** The stored size in bytes; rejects with a {@link StorageError} `not-found` if absent. */
   size(key: string): Promise<number>;
+  /** Resolves when documents can be written here (health); rejects otherwise. */
+  probe?(): Promise<void>;
   /** The stored files and the `.part` files of writes in flight or cut off (the sweep job). */
   entries?(): Promise<{ name: string; kind: 'file' | 'part'; modifiedAt: Date }[]>;
   /** Removes one of `entries()` by name (a file or a `.part`); a missing one is not an error. */
@@ -122,6 +124,11 @@ export function createLocalStorage(dir: string): DocumentStorage {
       } catch (error) {
         if (!isMissingFile(error)) throw error;
       }
+    },
+
+    async probe() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
 
     async entries() {

@@ -72,6 +72,8 @@ export interface JobQueue {
   /** Lets running jobs finish (up to `timeoutMs`), then closes the queue's connections. */
   stop(timeoutMs?: number): Promise<void>;
   readonly started: boolean;
+  /** Called after each attempt this process's workers make (metrics). */
+  onOutcome(listener: (name: string, outcome: 'completed' | 'failed') => void): void;
 }
 
 export interface JobQueueOptions {
@@ -127,6 +129,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
   const { logger } = options;
   const definitions = new Map<string, JobDefinition<object>>();
   const workerIds = new Map<string, string>();
+  const listeners: ((name: string, outcome: 'completed' | 'failed') => void)[] = [];
+  const tell = (name: string, outcome: 'completed' | 'failed') => listeners.forEach((l) => l(name, outcome));
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
@@ -182,7 +186,9 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
           if (!job) return;
           try {
             await d.handler(job.data, { id: job.id, retryCount: job.retryCount });
+            tell(d.name, 'completed');
           } catch (err) {
+            tell(d.name, 'failed');
             logger.warn({ err, job: job.name, id: job.id, retryCount: job.retryCount }, 'job attempt failed');
             throw err;
           }
@@ -206,6 +212,9 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
   return {
     get started() {
       return boss !== undefined;
+    },
+    onOutcome(listener) {
+      listeners.push(listener);
     },
     define<T extends object>(definition: JobDefinition<T>) {
       if (starting) throw new Error(`Job ${definition.name} defined after the queue started`);

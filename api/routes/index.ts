@@ -4,6 +4,7 @@ import type { Database } from '../../drizzle/db';
 import type { Clock } from '../clock';
 import type { AddressLookup } from '../adapters/address';
 import type { VirusScanner } from '../adapters/virus-scanner';
+import type { JobQueue } from '../jobs/queue';
 import type { DocumentStorage } from '../adapters/storage';
 import type { IamSmartSigning } from '../adapters/iamsmart';
 import { notFoundHandler } from '../middleware/errors';
@@ -45,6 +46,8 @@ export interface ApiOptions {
   documents: { storage: DocumentStorage; limits: DocumentLimits; scanner: VirusScanner };
   /** iAM Smart (the adapter: a sandbox here) and the e-Cert trust (roots and CRLs). */
   signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
+  /** The job queue (reported by /api/health). */
+  jobs?: JobQueue;
   /** HMAC key of the signed download links. */
   linkSecret: string | Buffer;
 }
@@ -117,7 +120,14 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.use('/application/submission', files.bySession);
   router.use('/application', applicationRouter(masterData));
   router.use('/auth', authRouter({ auth, sessions }));
-  router.use('/health', healthRouter(database));
+  router.use(
+    '/health',
+    healthRouter(database, {
+      storage: options.documents.storage,
+      jobs: options.jobs,
+      scanner: options.documents.scanner,
+    }),
+  );
   if (options.devRoutes) router.use('/dev', devRouter({ messages, iamSmart: options.signing.iamSmart }));
   // Unknown path or method under /api: 404 envelope, never the SPA's index.html.
   router.use(notFoundHandler);

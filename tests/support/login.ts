@@ -90,7 +90,7 @@ export interface LoginHarnessOptions {
   /** The clock the app runs on (default: a new TestClock), for fixtures made before the app starts. */
   clock?: TestClock;
   /** Documents and signing options of the app (default: the app's own defaults). */
-  app?: Pick<AppOptions, 'documents' | 'signing'>;
+  app?: Pick<AppOptions, 'documents' | 'signing' | 'metrics'>;
 }
 
 /**
