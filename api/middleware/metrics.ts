@@ -57,7 +57,7 @@ export function installMetrics(app: Express, jobs: JobQueue): void {
     async collect() {
       if (!jobs.started) return;
       const counts = await jobs.counts();
-      for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
+      for (const [state, n] of Object.entries(counts) as [string, number][]) this.set({ state }, n);
     },
   });
   jobs.onOutcome((job, outcome) => jobRuns.inc({ job, outcome }));
