@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createApp, resolveOtpSecret } from '../../api/app';
+import { noVirusScanner } from '../../api/adapters/virus-scanner';
 import { type TestServer, getJson, listen } from '../support/http';
 import { TEST_OTP_SECRET } from '../support/login';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';
@@ -37,7 +38,15 @@ describe('GET /api/dev/outbox', () => {
 
   it('does not exist in production: 404', async () => {
     process.env.NODE_ENV = 'production';
-    server = await listen(createApp({ db: database, logger: silent, auth: { otpSecret: TEST_OTP_SECRET } }));
+    // Production needs a virus scanner (CLAMD_HOST); this test is about the routes only.
+    server = await listen(
+      createApp({
+        db: database,
+        logger: silent,
+        auth: { otpSecret: TEST_OTP_SECRET },
+        documents: { scanner: noVirusScanner },
+      }),
+    );
 
     const res = await getJson(`${server.baseUrl}/api/dev/outbox`);
 
