@@ -86,6 +86,8 @@ export interface JobQueueOptions {
   supervise?: boolean;
   /** Seconds between maintenance runs (expired attempts go back to the queue). Default 60. */
   maintenanceIntervalSeconds?: number;
+  /** Seconds between looks at the cron schedules (pg-boss's default: 30 and 5). Tests use 1. */
+  cronCheckSeconds?: number;
 }
 
 /** pg-boss over the embedded PGlite: its `Db` interface is one `executeSql(text, values)`. */
@@ -142,6 +144,12 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
       supervise: options.supervise ?? true,
       schedule: options.supervise ?? true,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+      ...(options.cronCheckSeconds
+        ? {
+            cronMonitorIntervalSeconds: options.cronCheckSeconds,
+            cronWorkerIntervalSeconds: options.cronCheckSeconds,
+          }
+        : {}),
     };
     return connection.kind === 'postgres'
       ? new PgBoss({ connectionString: connection.url, max: 4, ...common })
