@@ -20,6 +20,8 @@ import { TEST_OTP_SECRET, codeIn } from '../support/login';
 import { landscapeA4 } from '../support/pdf-corpus';
 import { type SmtpCapture, startSmtpCapture } from '../support/smtp';
 import { draftPath, newKey } from './application-harness';
+import { createLocalStorage } from '../../api/adapters/storage';
+import { sweepFiles } from '../../api/jobs/maintenance';
 
 /**
  * Two API processes (`api/server.ts`, each its own Node process) behind a real HAProxy, round-robin, on
@@ -211,8 +213,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes behind HAProxy', (
           () => 'connection lost',
         );
         const victim = await busyServer();
+        // Killed once the file is being written (its `.part` file is there), not before.
+        const until = Date.now() + 10_000;
+        while (!(await readdir(documentsDir)).some((f) => f.endsWith('.part'))) {
+          if (Date.now() > until) throw new Error('the upload never started writing');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
         await processes[victim]?.crash();
-        log.push(`upload: killed ${victim}, its answer: ${String(await cut)}`);
+        log.push(`upload: killed ${victim} while writing, its answer: ${String(await cut)}`);
         // The person tries again: HAProxy sends it to the process still up.
         const again = await upload(applicationNo, token, doc.id, content);
         expect(again.status).toBe(201);
@@ -305,9 +313,18 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes behind HAProxy', (
     expect(docs.map((d) => d.documentType).sort()).toEqual(required.map((d) => d.id).sort());
     const stored = (await readdir(documentsDir)).filter((f) => f.endsWith('.pdf'));
     for (const doc of docs) expect(stored).toContain(doc.storageKey);
-    log.push(
-      `left behind: ${(await readdir(documentsDir)).filter((f) => f.endsWith('.part')).length} .part file(s)`,
-    );
+    // The killed upload's `.part` file stays until the hourly sweep (sweep.files) removes it.
+    const parts = (await readdir(documentsDir)).filter((f) => f.endsWith('.part'));
+    log.push(`left behind: ${parts.length} .part file(s), for the sweep`);
+    expect(parts.length).toBeLessThanOrEqual(1);
+    // The sweep, an hour later, takes the `.part` and finds no orphan: every whole file is named by a row.
+    const later = { now: () => new Date(Date.now() + 2 * 3_600_000) };
+    const swept = await sweepFiles({
+      db: database.db,
+      clock: later,
+      storage: createLocalStorage(documentsDir),
+    });
+    expect(swept).toEqual({ orphans: 0, parts: parts.length });
 
     // Nothing lost, nothing doubled: every message queued was sent, once.
     const acknowledgement = () => smtp.mails.filter((m) => m.subject.includes(applicationNo));
