@@ -88,6 +88,11 @@ export interface MessageRetry {
   limit?: number;
   /** Seconds before the first retry, doubled each time. Default 30 (then 1, 2, 4, 8, 16 minutes). */
   delaySeconds?: number;
+  /**
+   * Seconds an attempt may take before it counts as failed and the message goes back to the queue (its
+   * process died while sending, or the server hangs). Default 120.
+   */
+  attemptSeconds?: number;
 }
 
 export interface MessageServiceOptions {
@@ -178,7 +183,7 @@ export function createMessageService({
     retryLimit: retry.limit ?? 6,
     retryDelaySeconds: retry.delaySeconds ?? 30,
     retryBackoff: true,
-    expireInSeconds: 120,
+    expireInSeconds: retry.attemptSeconds ?? 120,
     async handler(job) {
       const [row] = await db
         .select({ sentAt: outbox.sentAt })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SmtpEmailSender } from '../../api/adapters/email';
 import { outboxSmsSender } from '../../api/adapters/sms';
@@ -32,8 +33,8 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_000): Pr
   }
 }
 
-function service(database: TestDatabase, jobs: JobQueue, smtpUrl: string, limit = 6): MessageService {
-  return createMessageService({
+function options(database: TestDatabase, jobs: JobQueue, smtpUrl: string) {
+  return {
     db: database.db,
     jobs,
     key: messageKey(TEST_OTP_SECRET),
@@ -41,8 +42,11 @@ function service(database: TestDatabase, jobs: JobQueue, smtpUrl: string, limit 
     sms: outboxSmsSender,
     clock: systemClock,
     logger: silent,
-    retry: { limit, delaySeconds: 1 },
-  });
+  };
+}
+
+function service(database: TestDatabase, jobs: JobQueue, smtpUrl: string, limit = 6): MessageService {
+  return createMessageService({ ...options(database, jobs, smtpUrl), retry: { limit, delaySeconds: 1 } });
 }
 
 describe('messages are retried when the mail server fails', () => {
@@ -153,6 +157,49 @@ describe.skipIf(!process.env.DATABASE_URL)('two workers on one database', () => 
       await database.drop();
     }
   });
+});
+
+describe('a message whose worker dies while sending', () => {
+  it('goes back to the queue once its attempt times out, and another worker sends it, once', async () => {
+    const database = await createTestDatabase();
+    // A mail server that accepts the connection and never answers: the first worker hangs in the send.
+    const sockets: Socket[] = [];
+    const blackHole = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const hangingUrl = `smtp://127.0.0.1:${(blackHole.address() as AddressInfo).port}`;
+    const smtp = await startSmtpCapture();
+    const first = createJobQueue(database, { logger: silent, pollingIntervalSeconds: 0.5 });
+    const second = createJobQueue(database, {
+      logger: silent,
+      pollingIntervalSeconds: 0.5,
+      maintenanceIntervalSeconds: 1,
+    });
+    const retry = { delaySeconds: 1, attemptSeconds: 2 };
+    try {
+      const dying = createMessageService({
+        ...options(database, first, hangingUrl),
+        retry,
+      });
+      await dying.sendText({ channel: 'email', to: 'dies@example.hk', language: 'en', texts: texts(7) });
+      await waitFor(() => sockets.length > 0); // the first worker is sending
+      await first.stop(1_000); // and its process is gone: the job stays "active"
+
+      createMessageService({ ...options(database, second, smtp.url), retry });
+      await second.start();
+      await waitFor(() => smtp.mails.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+      expect(smtp.mails.map((m) => m.to)).toEqual([['dies@example.hk']]);
+      const [row] = await database.db.select().from(outbox).where(eq(outbox.toAddress, 'dies@example.hk'));
+      expect(row?.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await second.stop(1_000);
+      sockets.forEach((s) => s.destroy());
+      await new Promise((resolve) => blackHole.close(resolve));
+      await smtp.close();
+      await database.drop();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('a message queued by a process that then dies', () => {
