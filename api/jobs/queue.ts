@@ -144,6 +144,12 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
       supervise: options.supervise ?? true,
       schedule: options.supervise ?? true,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+      // Finished jobs stay in pgboss.job 4 days (failed ones 7) before pg-boss archives them, and 7 more
+      // in pgboss.archive. A job id is unique only while its job is in pgboss.job: the reminder's
+      // one-per-validity id (api/jobs/maintenance.ts) needs its job there for the 3 days it is asked for.
+      archiveCompletedAfterSeconds: 4 * 24 * 3600,
+      archiveFailedAfterSeconds: 7 * 24 * 3600,
+      deleteAfterDays: 7,
       ...(options.cronCheckSeconds
         ? {
             cronMonitorIntervalSeconds: options.cronCheckSeconds,
@@ -276,7 +282,11 @@ export function createJobQueue(database: Database, options: JobQueueOptions): Jo
       }>(
         b,
         `select id, name, retry_count, output, created_on, completed_on from pgboss.job
-          where state = 'failed' and name = any($1::text[]) order by created_on desc limit $2`,
+          where state = 'failed' and name = any($1::text[])
+         union all
+         select id, name, retry_count, output, created_on, completed_on from pgboss.archive
+          where state = 'failed' and name = any($1::text[])
+         order by created_on desc limit $2`,
         [[...definitions.keys()], limit],
       );
       return rows.map((r) => ({
