@@ -17,11 +17,17 @@ import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
+import { postgresSandboxStore } from './adapters/iamsmart-store';
 import { documentLimitsFromEnv, type DocumentLimits } from './services/documents';
 import { createPdfCheckPool, type PdfChecker, type PdfCheckLimits } from './services/pdf-check-pool';
 import type { EcertTrust } from './services/ecert';
 import { draftValidityDaysFromEnv } from './services/drafts';
 import { type MessageService, createMessageService } from './services/messages';
+import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
+import { messageKey } from './jobs/seal';
+import { defineMaintenanceJobs } from './jobs/maintenance';
+import { installMetrics, metricsFromEnv } from './middleware/metrics';
+import { type VirusScanner, virusScannerFromEnv } from './adapters/virus-scanner';
 
 /** One-time passwords and the messages that carry them. */
 export interface AuthOptions {
@@ -35,6 +41,17 @@ export interface AuthOptions {
   sms?: SmsSender;
   /** The whole message service (then `email` and `sms` are not used): tests await its `settled()`. */
   messages?: MessageService;
+}
+
+/** The durable job queue (messages, purges, reminders). */
+export interface JobsOptions {
+  /**
+   * The queue. Default: pg-boss on `db`, started at the first job (server.ts starts it at once, so that
+   * jobs a crashed process left are taken up). The app defines its jobs on it before it starts.
+   */
+  queue?: JobQueue;
+  /** Queue the scheduled jobs (purges, sweeps, reminders) by their cron. Default true. */
+  schedule?: boolean;
 }
 
 export interface AppOptions {
@@ -65,7 +82,12 @@ export interface AppOptions {
    * Uploaded documents. Default: a local directory, env DOCUMENT_STORAGE_DIR, else `.data/documents`;
    * limits from env UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (10 and 50).
    */
-  documents?: { storage?: DocumentStorage; limits?: DocumentLimits; checker?: PdfChecker };
+  documents?: {
+    storage?: DocumentStorage;
+    limits?: DocumentLimits;
+    checker?: PdfChecker;
+    scanner?: VirusScanner;
+  };
   /**
    * Signing. Default: the iAM Smart sandbox outside production (the real service cannot be reached from
    * here; in production, an adapter that refuses until the real client is configured) and the e-Cert
@@ -77,6 +99,9 @@ export interface AppOptions {
    * Postgres. Default: on, with DEFAULT_RATE_LIMITS; env RATE_LIMITS=off turns them off (tests only).
    */
   rateLimits?: RateLimitOptions;
+  jobs?: JobsOptions;
+  /** GET /metrics in Prometheus' format (api/middleware/metrics.ts). Default: env METRICS is '1'. */
+  metrics?: boolean;
 }
 
 /**
@@ -144,10 +169,9 @@ export function resolveOtpSecret(
   return randomBytes(32).toString('base64url');
 }
 
-/** Resolves when the messages the app is still sending in the background have gone (or failed). */
-export function backgroundSettled(app: Express): Promise<void> {
-  const settled = app.locals.backgroundSettled as (() => Promise<void>) | undefined;
-  return settled ? settled() : Promise.resolve();
+/** The app's job queue (to start it, stop it, or ask it for its health). */
+export function jobsOf(app: Express): JobQueue {
+  return app.locals.jobs as JobQueue;
 }
 
 /** Stops what the app started besides requests (the PDF check's worker threads). */
@@ -180,29 +204,49 @@ export function createApp({
   documents = {},
   signing = {},
   rateLimits = readVariable('RATE_LIMITS') === 'off' ? false : {},
+  jobs: jobOptions = {},
+  metrics = metricsFromEnv(),
 }: AppOptions): Express {
   logger = appLogger(logger);
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
+  const jobs = jobOptions.queue ?? createJobQueue(db, { logger, workers: jobWorkersFromEnv() });
   const messages =
     auth.messages ??
     createMessageService({
       db: db.db,
+      jobs,
+      key: messageKey(otpSecret),
       clock,
       logger,
       email: auth.email ?? emailSenderFromEnv(),
       sms: auth.sms ?? smsSenderFromEnv(),
     });
+  const storage =
+    documents.storage ??
+    createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents'));
+  // ClamAV's daemon from CLAMD_HOST / CLAMD_PORT / CLAMD_SOCKET; production refuses to start without it.
+  const scanner = documents.scanner ?? virusScannerFromEnv(logger);
+  defineMaintenanceJobs(jobs, {
+    db: db.db,
+    clock,
+    logger,
+    storage,
+    messages,
+    schedule: jobOptions.schedule ?? true,
+  });
   const app = express();
   app.disable('x-powered-by');
   // Behind a load balancer: which hops' X-Forwarded-For to believe (the rate limits key on req.ip).
   const trustProxy = readVariable('TRUST_PROXY');
   if (trustProxy) app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
-  app.locals.backgroundSettled = () => messages.settled();
   // The PDF check's worker threads: made here unless given, and stopped by closeApp().
   const pdfChecker = documents.checker ?? createPdfCheckPool(pdfCheckLimitsFromEnv());
   app.locals.close = () => (documents.checker ? Promise.resolve() : pdfChecker.close());
+  app.locals.jobs = jobs;
+  app.locals.scanner = scanner;
 
   app.use(helmet({ contentSecurityPolicy }));
+  if (metrics) installMetrics(app, jobs);
   app.use(
     pinoHttp({
       logger,
@@ -239,11 +283,10 @@ export function createApp({
       draftValidityDays,
       address,
       documents: {
-        storage:
-          documents.storage ??
-          createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents')),
+        storage,
         limits: documents.limits ?? documentLimitsFromEnv(),
         checker: pdfChecker,
+        scanner,
       },
       signing: {
         // The sandbox outside production only: production without the real client refuses iAM Smart plainly.
@@ -251,9 +294,14 @@ export function createApp({
           signing.iamSmart ??
           (process.env.NODE_ENV === 'production'
             ? unconfiguredIamSmart()
-            : createIamSmartSandbox({ now: () => clock.now().getTime() })),
+            : createIamSmartSandbox({
+                now: () => clock.now().getTime(),
+                // In Postgres: a signing started on one process is polled on another.
+                store: postgresSandboxStore(db.db),
+              })),
         ecertTrust: signing.ecertTrust ?? { roots: [] },
       },
+      jobs,
       // The download links are signed with their own key derived from the OTP key.
       linkSecret: createHmac('sha256', otpSecret).update('download-links').digest(),
       rateLimits,

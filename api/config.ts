@@ -97,6 +97,11 @@ export const configSchema = z.object({
   PDF_CHECK_HEAP_MB: wholeNumber(32, 8192, 256),
   PDF_CHECK_INFLATE_MB: wholeNumber(1, 8192, 256),
   PDF_CHECK_TIMEOUT_SECONDS: positiveNumber(20),
+  CLAMD_HOST: optionalText,
+  CLAMD_PORT: wholeNumber(1, 65535, 3310),
+  CLAMD_SOCKET: optionalText,
+  JOB_WORKERS: wholeNumber(0, 64, 1),
+  METRICS: flag(['0', '1'], '0'),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -136,6 +141,8 @@ function productionProblems(config: Config): string[] {
   if (config.DEV_TOOLS === '1')
     problems.push('DEV_TOOLS=1 is not allowed in production (the outbox shows every code)');
   if (config.RATE_LIMITS === 'off') problems.push('RATE_LIMITS=off is not allowed in production');
+  if (!config.CLAMD_HOST && !config.CLAMD_SOCKET)
+    problems.push('CLAMD_HOST or CLAMD_SOCKET must be set in production (uploads are scanned for viruses)');
   return problems;
 }
 

@@ -7,13 +7,12 @@ import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../drizzle/db';
 import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
-import { backgroundSettled, closeApp, createApp, defaultLogger } from './app';
-import { systemClock } from './clock';
+import { closeApp, createApp, defaultLogger, jobsOf } from './app';
 import { appLogger } from './logging';
 import { ConfigError, loadConfig } from './config';
-import { startDraftPurge } from './services/drafts-purge';
 import { createLocalStorage } from './adapters/storage';
 import { type EcertTrust, loadEcertTrust } from './services/ecert';
+import { crlPathsFromEnv, startCrlRefresh } from './services/ecert-refresh';
 
 /**
  * The e-Cert trust from env ECERT_ROOTS and ECERT_CRLS (comma-separated paths of PEM or DER files: the
@@ -93,17 +92,29 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     signing: { ecertTrust },
   });
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(opts.port ?? 3000, host, (error?: Error) => (error ? reject(error) : resolve(s)));
-  }).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  // The job queue starts before the port opens: jobs that a stopped or crashed process left queued
+  // (messages, purges) are taken up now, by whichever process is free.
+  const jobs = jobsOf(app);
+  const server = await jobs
+    .start()
+    .then(
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const s = app.listen(opts.port ?? 3000, host, (error?: Error) =>
+            error ? reject(error) : resolve(s),
+          );
+        }),
+    )
+    .catch(async (error: unknown) => {
+      await jobs.stop(1_000).catch(() => undefined);
+      await database.close();
+      throw error;
+    });
   // Slightly above common load-balancer idle time-outs, so the balancer closes idle connections first.
   server.keepAliveTimeout = 65_000;
 
-  // Expired drafts are deleted now and every hour (unref'd; stopped below before the database closes).
-  const purge = startDraftPurge({ db: database.db, clock: systemClock, logger, storage });
+  // The e-Cert CRLs are re-read from their files every 15 minutes (each process keeps its own copy).
+  const crlRefresh = startCrlRefresh(ecertTrust, crlPathsFromEnv(), logger);
 
   const { port } = server.address() as AddressInfo;
   const shownHost =
@@ -136,8 +147,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       }
       clearTimeout(timer);
       clearInterval(reaper);
-      await purge.stop();
-      await backgroundSettled(app);
+      crlRefresh.stop();
+      await jobs.stop(timeoutMs);
       await closeApp(app);
       await database.close();
       logger.info('server stopped');

@@ -20,9 +20,23 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * How a second client (the job queue, api/jobs/queue.ts) reaches the same database: its own connections
+ * to the Postgres URL, or the one embedded PGlite instance (which only this process may open).
+ */
+export type DatabaseConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+
+/**
+ * The key of the advisory lock migrations run under, so that several processes starting at once on a
+ * fresh database migrate one after another (the second finds nothing left to do). Any fixed bigint.
+ */
+export const MIGRATION_LOCK_KEY = 7_310_013_001;
+
 export interface Database {
   readonly db: Db;
   readonly kind: DatabaseKind;
+  /** For the job queue; absent on hand-made stand-ins (tests). */
+  readonly connection?: DatabaseConnection;
   /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   /** Closes the connection(s). Safe to call more than once. */
@@ -69,7 +83,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   });
   const db = drizzlePostgres({ client, schema });
   try {
-    await migratePostgres(db, { migrationsFolder });
+    await migrateUnderLock(client, () => migratePostgres(db, { migrationsFolder }));
   } catch (error) {
     await client.end({ timeout: 5 });
     throw error;
@@ -78,6 +92,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    connection: { kind: 'postgres', url },
     async ping(timeoutMs = DEFAULT_PING_TIMEOUT_MS) {
       await withTimeout(db.execute(sql`select 1`), timeoutMs, 'Database ping');
     },
@@ -86,6 +101,25 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       return closed;
     },
   };
+}
+
+/**
+ * Runs `migrate` holding a session advisory lock on one reserved connection: two processes that start
+ * at once on a fresh database would otherwise both create drizzle's journal and the tables, and one would
+ * fail on "already exists". The second waits, then finds every migration applied.
+ */
+async function migrateUnderLock(client: postgres.Sql, migrate: () => Promise<void>): Promise<void> {
+  const reserved = await client.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    try {
+      await migrate();
+    } finally {
+      await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    }
+  } finally {
+    reserved.release();
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -102,6 +136,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client },
     async ping(timeoutMs = DEFAULT_PING_TIMEOUT_MS) {
       if (client.closed) throw new Error('Database is closed');
       await withTimeout(db.execute(sql`select 1`), timeoutMs, 'Database ping');

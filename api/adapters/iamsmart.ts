@@ -132,13 +132,57 @@ export type PhoneActResult =
 export interface IamSmartSandbox extends IamSmartSigning {
   /** The phone's part: the requests waiting for an answer, and answering one. */
   phone: {
-    list(): PhoneRequest[];
-    act(txId: string, action: PhoneAction): PhoneActResult;
+    list(): Promise<PhoneRequest[]>;
+    act(txId: string, action: PhoneAction): Promise<PhoneActResult>;
   };
   /** The sandbox key's public half (PEM, P-256): a signature verifies with `verifySignature`. */
-  publicKeyPem: string;
+  publicKeyPem(): Promise<string>;
   /** Whether `signature` (base64) is the sandbox key's ECDSA signature over the hash's 32 bytes. */
-  verifySignature(hash: string, signature: string): boolean;
+  verifySignature(hash: string, signature: string): Promise<boolean>;
+}
+
+/**
+ * Where the sandbox keeps its transactions and its signing key: in memory (one process; unit tests), or
+ * in Postgres (api/adapters/iamsmart-store.ts), so that a signing started on one process of the portal
+ * is polled, and approved on the phone page, through any other.
+ */
+export interface SandboxStore {
+  /** The sandbox's P-256 key pair, the same for every process sharing the store. */
+  keyPair(): Promise<{ privateKey: KeyObject; publicKey: KeyObject }>;
+  insert(tx: SandboxTransaction): Promise<void>;
+  get(txId: string): Promise<SandboxTransaction | undefined>;
+  /**
+   * Reads the transaction and writes what `change` answers, atomically (a row lock): two processes
+   * answering the same request cannot both win. Answers the stored result, or undefined when unknown.
+   */
+  update(
+    txId: string,
+    change: (tx: SandboxTransaction) => SandboxTransaction | undefined,
+  ): Promise<SandboxTransaction | undefined>;
+  /** The transactions still pending, oldest first. */
+  pending(): Promise<SandboxTransaction[]>;
+}
+
+/** A store in this process's memory. */
+export function memorySandboxStore(): SandboxStore {
+  const transactions = new Map<string, SandboxTransaction>();
+  const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    keyPair: () => Promise.resolve(pair),
+    insert(tx) {
+      transactions.set(tx.txId, tx);
+      return Promise.resolve();
+    },
+    get: (txId) => Promise.resolve(transactions.get(txId)),
+    update(txId, change) {
+      const tx = transactions.get(txId);
+      if (!tx) return Promise.resolve(undefined);
+      const next = change({ ...tx });
+      if (next) transactions.set(txId, next);
+      return Promise.resolve(next ?? tx);
+    },
+    pending: () => Promise.resolve([...transactions.values()].filter((tx) => tx.outcome === 'pending')),
+  };
 }
 
 export const IAM_SMART_SANDBOX_ORIGIN = 'https://sandbox.iamsmart.local';
@@ -150,7 +194,7 @@ export const sha256Hex = (text: string): string => createHash('sha256').update(t
 
 type Outcome = 'pending' | 'signed' | 'cancelled' | 'noSigningFunction' | 'hkicMismatch';
 
-interface Transaction extends PhoneRequest {
+export interface SandboxTransaction extends PhoneRequest {
   hkicHash: string;
   state: string;
   expiresAtMs: number;
@@ -173,18 +217,19 @@ const answer = <T>(code: IamSmartCode, content: T | null = null): IamSmartAnswer
 export function createIamSmartSandbox({
   now,
   ttlSeconds = 120,
+  store = memorySandboxStore(),
 }: {
   now: () => number;
   ttlSeconds?: number;
+  /** Default: this process's memory. The app uses the Postgres store (several processes). */
+  store?: SandboxStore;
 }): IamSmartSandbox {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const transactions = new Map<string, Transaction>();
-  const isExpired = (tx: Transaction) => tx.outcome === 'pending' && now() >= tx.expiresAtMs;
+  const isExpired = (tx: SandboxTransaction) => tx.outcome === 'pending' && now() >= tx.expiresAtMs;
 
   const signHash = (key: KeyObject, hash: string) =>
     sign('sha256', Buffer.from(hash, 'hex'), key).toString('base64');
 
-  const resultCode = (tx: Transaction): IamSmartCode => {
+  const resultCode = (tx: SandboxTransaction): IamSmartCode => {
     if (isExpired(tx)) return IAM_SMART_CODES.expired;
     switch (tx.outcome) {
       case 'pending':
@@ -201,17 +246,17 @@ export function createIamSmartSandbox({
   };
 
   return {
-    requestSigning(request) {
+    async requestSigning(request) {
       if (
         !HEX_SHA256.test(request.hash) ||
         !HEX_SHA256.test(request.hkicHash) ||
         !LANGUAGES.includes(request.language) ||
         typeof request.state !== 'string'
       )
-        return Promise.resolve(answer<SigningRequestContent>(IAM_SMART_CODES.invalidRequest));
+        return answer<SigningRequestContent>(IAM_SMART_CODES.invalidRequest);
       const txId = randomUUID();
       const expiresAtMs = now() + ttlSeconds * 1000;
-      const tx: Transaction = {
+      const tx: SandboxTransaction = {
         txId,
         identificationCode: String(randomInt(0, 10_000)).padStart(4, '0'),
         hash: request.hash.toLowerCase(),
@@ -224,33 +269,35 @@ export function createIamSmartSandbox({
         outcome: 'pending',
         signed: null,
       };
-      transactions.set(txId, tx);
+      await store.insert(tx);
       const { identificationCode, qrText, expiresAt } = tx;
-      return Promise.resolve(
-        answer(IAM_SMART_CODES.success, { txId, identificationCode, qrText, expiresAt }),
-      );
+      return answer(IAM_SMART_CODES.success, { txId, identificationCode, qrText, expiresAt });
     },
 
-    getSigningResult(txId) {
-      const tx = transactions.get(txId);
-      if (!tx) return Promise.resolve(answer<SignedContent>(IAM_SMART_CODES.unknownTransaction));
+    async getSigningResult(txId) {
+      const tx = await store.get(txId);
+      if (!tx) return answer<SignedContent>(IAM_SMART_CODES.unknownTransaction);
       const code = resultCode(tx);
-      return Promise.resolve(answer(code, code === IAM_SMART_CODES.success ? tx.signed : null));
+      return answer(code, code === IAM_SMART_CODES.success ? tx.signed : null);
     },
 
-    cancelSigning(txId) {
-      const tx = transactions.get(txId);
-      if (!tx) return Promise.resolve(answer<null>(IAM_SMART_CODES.unknownTransaction));
-      if (tx.outcome !== 'pending' || isExpired(tx))
-        return Promise.resolve(answer<null>(IAM_SMART_CODES.alreadyEnded));
-      tx.outcome = 'cancelled';
-      return Promise.resolve(answer<null>(IAM_SMART_CODES.success));
+    async cancelSigning(txId) {
+      let ended = false;
+      const tx = await store.update(txId, (current) => {
+        if (current.outcome !== 'pending' || isExpired(current)) {
+          ended = true;
+          return undefined;
+        }
+        return { ...current, outcome: 'cancelled' };
+      });
+      if (!tx) return answer<null>(IAM_SMART_CODES.unknownTransaction);
+      return answer<null>(ended ? IAM_SMART_CODES.alreadyEnded : IAM_SMART_CODES.success);
     },
 
     phone: {
-      list() {
-        return [...transactions.values()]
-          .filter((tx) => tx.outcome === 'pending' && !isExpired(tx))
+      async list() {
+        return (await store.pending())
+          .filter((tx) => !isExpired(tx))
           .map(({ txId, identificationCode, hash, language, qrText, expiresAt }) => ({
             txId,
             identificationCode,
@@ -261,35 +308,45 @@ export function createIamSmartSandbox({
           }));
       },
 
-      act(txId, action) {
-        const tx = transactions.get(txId);
-        if (!tx) return { ok: false, reason: 'unknown' };
-        if (isExpired(tx)) return { ok: false, reason: 'expired' };
-        if (tx.outcome !== 'pending') return { ok: false, reason: 'ended' };
-        // The phone's holder: the applicant, or (other-hkic) someone whose HKIC hashes otherwise.
-        const phoneHkicHash =
-          action === 'other-hkic' ? sha256Hex(`another holder of ${tx.hkicHash}`) : tx.hkicHash;
-        if (action === 'decline') tx.outcome = 'cancelled';
-        else if (action === 'no-signing-function') tx.outcome = 'noSigningFunction';
-        else if (phoneHkicHash !== tx.hkicHash) tx.outcome = 'hkicMismatch';
-        else {
-          tx.outcome = 'signed';
-          tx.signed = {
-            signature: signHash(privateKey, tx.hash),
-            certificate: IAM_SMART_SANDBOX_CERTIFICATE,
-            signedAt: new Date(now()).toISOString(),
-            hash: tx.hash,
-            state: tx.state,
+      async act(txId, action) {
+        const { privateKey } = await store.keyPair();
+        let refused: 'expired' | 'ended' | undefined;
+        const tx = await store.update(txId, (current) => {
+          if (isExpired(current)) refused = 'expired';
+          else if (current.outcome !== 'pending') refused = 'ended';
+          if (refused) return undefined;
+          // The phone's holder: the applicant, or (other-hkic) someone whose HKIC hashes otherwise.
+          const phoneHkicHash =
+            action === 'other-hkic' ? sha256Hex(`another holder of ${current.hkicHash}`) : current.hkicHash;
+          if (action === 'decline') return { ...current, outcome: 'cancelled' };
+          if (action === 'no-signing-function') return { ...current, outcome: 'noSigningFunction' };
+          if (phoneHkicHash !== current.hkicHash) return { ...current, outcome: 'hkicMismatch' };
+          return {
+            ...current,
+            outcome: 'signed',
+            signed: {
+              signature: signHash(privateKey, current.hash),
+              certificate: IAM_SMART_SANDBOX_CERTIFICATE,
+              signedAt: new Date(now()).toISOString(),
+              hash: current.hash,
+              state: current.state,
+            },
           };
-        }
+        });
+        if (!tx) return { ok: false, reason: 'unknown' };
+        if (refused) return { ok: false, reason: refused };
         return { ok: true, code: resultCode(tx) };
       },
     },
 
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    async publicKeyPem() {
+      const { publicKey } = await store.keyPair();
+      return publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    },
 
-    verifySignature(hash, signature) {
+    async verifySignature(hash, signature) {
       if (!HEX_SHA256.test(hash)) return false;
+      const { publicKey } = await store.keyPair();
       try {
         return verify('sha256', Buffer.from(hash, 'hex'), publicKey, Buffer.from(signature, 'base64'));
       } catch {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 
@@ -24,10 +24,18 @@ export interface DocumentStorage {
   remove(key: string): Promise<void>;
   /** The stored size in bytes; rejects with a {@link StorageError} `not-found` if absent. */
   size(key: string): Promise<number>;
+  /** Resolves when documents can be written here (health); rejects otherwise. */
+  probe?(): Promise<void>;
+  /** The stored files and the `.part` files of writes in flight or cut off (the sweep job). */
+  entries?(): Promise<{ name: string; kind: 'file' | 'part'; modifiedAt: Date }[]>;
+  /** Removes one of `entries()` by name (a file or a `.part`); a missing one is not an error. */
+  removeEntry?(name: string): Promise<void>;
 }
 
 /** The only accepted key shape: 128 random bits in lowercase hex, and the extension. */
 export const STORAGE_KEY_PATTERN = /^[0-9a-f]{32}\.pdf$/;
+/** A write's temporary file: `<key>.<12 hex>.part`. */
+const PART_PATTERN = /^[0-9a-f]{32}\.pdf\.[0-9a-f]{12}\.part$/;
 
 /** A fresh key: 32 random hex characters + `.pdf`. Unguessable, so keys also work as capabilities. */
 export function newStorageKey(): string {
@@ -116,6 +124,30 @@ export function createLocalStorage(dir: string): DocumentStorage {
       } catch (error) {
         if (!isMissingFile(error)) throw error;
       }
+    },
+
+    async probe() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
+
+    async entries() {
+      const names = await readdir(root).catch(() => [] as string[]);
+      const out: { name: string; kind: 'file' | 'part'; modifiedAt: Date }[] = [];
+      for (const name of names) {
+        const kind = isStorageKey(name) ? 'file' : PART_PATTERN.test(name) ? 'part' : undefined;
+        if (!kind) continue;
+        const info = await stat(join(root, name)).catch(() => undefined);
+        if (info?.isFile()) out.push({ name, kind, modifiedAt: info.mtime });
+      }
+      return out;
+    },
+
+    async removeEntry(name) {
+      if (!isStorageKey(name) && !PART_PATTERN.test(name)) throw new StorageError('bad-key', name);
+      await unlink(join(root, name)).catch((error: unknown) => {
+        if (!isMissingFile(error)) throw error;
+      });
     },
 
     async size(key) {

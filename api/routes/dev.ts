@@ -35,14 +35,17 @@ export function devRouter({
    * POST /api/dev/iamsmart/:txId  body { action: 'approve' | 'decline' | 'no-signing-function' | 'other-hkic' }
    * 200 data { code }: the phone's answer; 404 when the request is unknown or has ended.
    */
-  router.get('/iamsmart', (req, res) => {
+  router.get('/iamsmart', async (req, res) => {
     if (!isSandbox(iamSmart)) throw new NotFoundError();
-    sendOk(req, res, iamSmart.phone.list());
+    sendOk(req, res, await iamSmart.phone.list());
   });
-  router.post('/iamsmart/:txId', express.json({ limit: '1kb' }), (req, res) => {
+  router.post('/iamsmart/:txId', express.json({ limit: '1kb' }), async (req, res) => {
     if (!isSandbox(iamSmart)) throw new NotFoundError();
     const { action } = phoneActionSchema.parse(req.body);
-    const result = iamSmart.phone.act(String(req.params.txId), action as (typeof PHONE_ACTIONS)[number]);
+    const result = await iamSmart.phone.act(
+      String(req.params.txId),
+      action as (typeof PHONE_ACTIONS)[number],
+    );
     if (!result.ok) throw new NotFoundError('signing.notFound');
     sendOk(req, res, { code: result.code });
   });

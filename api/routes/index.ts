@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../../drizzle/db';
 import type { Clock } from '../clock';
 import type { AddressLookup } from '../adapters/address';
+import type { VirusScanner } from '../adapters/virus-scanner';
+import type { JobQueue } from '../jobs/queue';
 import type { DocumentStorage } from '../adapters/storage';
 import type { IamSmartSigning } from '../adapters/iamsmart';
 import { notFoundHandler } from '../middleware/errors';
@@ -47,10 +49,12 @@ export interface ApiOptions {
   draftValidityDays: number;
   /** The address search behind GET /api/address. */
   address: AddressLookup;
-  /** Where uploaded documents and the signed application PDFs are kept, the upload limits, the PDF check. */
-  documents: { storage: DocumentStorage; limits: DocumentLimits; checker: PdfChecker };
+  /** Where uploaded documents and the signed application PDFs are kept, the limits, the checks and scan. */
+  documents: { storage: DocumentStorage; limits: DocumentLimits; checker: PdfChecker; scanner: VirusScanner };
   /** iAM Smart (the adapter: a sandbox here) and the e-Cert trust (roots and CRLs). */
   signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
+  /** The job queue (reported by /api/health). */
+  jobs?: JobQueue;
   /** HMAC key of the signed download links. */
   linkSecret: string | Buffer;
   /** The rate limits of the endpoints that cost CPU or storage (false: none). */
@@ -83,6 +87,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     storage: options.documents.storage,
     limits: options.documents.limits,
     checker: options.documents.checker,
+    scanner: options.documents.scanner,
   });
   const signing = createSigningService({
     db,
@@ -98,6 +103,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     documents,
     messages,
     linkSecret: options.linkSecret,
+    logger: options.logger,
   });
   const submitted = submissionRouters({
     drafts,
@@ -140,9 +146,22 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.use('/application/submission', submitted.bySession);
   router.use('/application', applicationRouter(masterData));
   router.use('/auth', authRouter({ auth, sessions }));
-  const cases = createCaseService({ db, clock, calendar: createCalendarService(clock), messages });
+  const cases = createCaseService({
+    db,
+    clock,
+    calendar: createCalendarService(clock),
+    messages,
+    logger,
+  });
   router.use('/cases', casesRouter({ cases, sessions, storage: options.documents.storage }));
-  router.use('/health', healthRouter(database));
+  router.use(
+    '/health',
+    healthRouter(database, {
+      storage: options.documents.storage,
+      jobs: options.jobs,
+      scanner: options.documents.scanner,
+    }),
+  );
   if (options.devRoutes) router.use('/dev', devRouter({ messages, iamSmart: options.signing.iamSmart }));
   // Unknown path or method under /api: 404 envelope, never the SPA's index.html.
   router.use(notFoundHandler);

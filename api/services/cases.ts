@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Db } from '../../drizzle/db';
 import { canSend, nextStatus } from '../../machines/flows/case-lifecycle.machine';
 import { followUpByKey, followUpSchema, FOLLOW_UP_CATALOGUE } from '../../machines/forms/follow-up';
@@ -89,11 +90,13 @@ export function createCaseService({
   clock,
   calendar,
   messages,
+  logger,
 }: {
   db: Db;
   clock: Clock;
   calendar: CalendarService;
   messages: MessageService;
+  logger: Logger;
 }): CaseService {
   async function facts(
     applicationId: number,
@@ -253,8 +256,10 @@ export function createCaseService({
       const { application } = outcome;
       const to = application.email ?? application.mobile;
       if (outcome.made && to && transition.notifies.includes('applicant')) {
-        messages.inBackground(async () => {
-          await messages.sendCaseNotice({
+        // A durable job (sent once by whichever process takes it, retried when the sender fails). The
+        // follow-up stands even if queueing fails now (logged): the case page shows it.
+        await messages
+          .sendCaseNotice({
             channel: application.email ? 'email' : 'sms',
             to,
             language: isLanguage(application.language) ? application.language : 'tc',
@@ -263,8 +268,8 @@ export function createCaseService({
             reference: result.reference,
             status: result.status,
             at: now,
-          });
-        });
+          })
+          .catch((err: unknown) => logger.error({ err }, 'case notice not queued'));
       }
       return result;
     },

@@ -6,6 +6,8 @@ import { draftDocuments, drafts, signingRequests } from '../../drizzle/schema';
 import { formByKey } from '../../machines/forms';
 import { missingDocuments } from '../../machines/forms/schema';
 import type { DocumentStorage } from '../adapters/storage';
+import { noVirusScanner, type VirusScanner } from '../adapters/virus-scanner';
+import { scanStoredUpload } from './virus-scan';
 import { ApiError, BadRequestError, NotFoundError } from '../errors';
 import type { Clock } from '../clock';
 import type { PdfCheckResult } from './pdf-check';
@@ -132,6 +134,7 @@ export function createDocumentService({
   clock,
   checker,
   limits = DEFAULT_DOCUMENT_LIMITS,
+  scanner = noVirusScanner,
 }: {
   db: Db;
   storage: DocumentStorage;
@@ -139,6 +142,8 @@ export function createDocumentService({
   /** The PDF check, off the event loop (pdf-check-pool.ts). */
   checker: PdfChecker;
   limits?: DocumentLimits;
+  /** ClamAV's daemon (api/adapters/virus-scanner.ts); default: no scanning. */
+  scanner?: VirusScanner;
 }): DocumentService {
   const definitionOf = (access: DraftAccess) => {
     const definition = formByKey(access.formKey);
@@ -215,6 +220,8 @@ export function createDocumentService({
             headers: { 'Retry-After': '5' },
           });
         if (!check.ok) throw new DocumentInvalidError(check, fileName, checker.limits);
+        // A virus scan by ClamAV's daemon: infected 422, scanner unreachable 503; nothing kept either way.
+        await scanStoredUpload(scanner, storage, received.storageKey, fileName);
         // One upload of a draft at a time records its document: the draft's row is locked, so the total
         // and the document replaced are those of the uploads recorded before, never of a parallel one.
         const { row, replaced } = await db.transaction(async (tx) => {

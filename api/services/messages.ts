@@ -4,10 +4,13 @@ import type { Db } from '../../drizzle/db';
 import { outbox } from '../../drizzle/schema';
 import type { Language } from '../../machines/rules/language';
 import { OTP_TTL_SECONDS } from '../../machines/rules/otp';
-import type { EmailSender, Transport } from '../adapters/email';
+import type { EmailSender } from '../adapters/email';
 import type { SmsSender } from '../adapters/sms';
 import type { Clock } from '../clock';
 import { translate } from '../i18n';
+import type { JobQueue } from '../jobs/queue';
+import { seal, unseal } from '../jobs/seal';
+import { markDelivered } from './otp.repo';
 
 export interface OtpMessage {
   channel: 'email' | 'sms';
@@ -57,39 +60,79 @@ export interface OutboxEntry {
   body: string;
   createdAt: string;
   transport: string;
+  /** When the message left; null while queued or when every attempt failed. */
+  sentAt: string | null;
+  /** The last attempt's failure, if any. */
+  error: string | null;
 }
 
 export interface MessageService {
   /**
    * Writes the one-time password message in the applicant's language, records it in the outbox and
-   * hands it to the email or SMS sender. Resolves true when it left, false when the sender failed (the
-   * failure is logged and kept in the outbox row); never rejects.
+   * queues it (a durable job: sent by whichever process's worker takes it, retried with backoff when the
+   * sender fails). Resolves once queued. When sent, the challenge `challengeId` is marked delivered.
    */
-  sendOtp(message: OtpMessage): Promise<boolean>;
+  sendOtp(message: OtpMessage & { challengeId?: number }): Promise<void>;
   /**
    * The acknowledgement of a submission: the application number and that the case officer's contact
-   * details follow within 1 to 2 working days. Recorded and sent like `sendOtp`; never rejects.
+   * details follow within 1 to 2 working days. Recorded and queued like `sendOtp`.
    */
-  sendAcknowledgement(message: AcknowledgementMessage): Promise<boolean>;
-  /** The acknowledgement of a follow-up on a case; recorded and sent like `sendOtp`; never rejects. */
-  sendCaseNotice(message: CaseNoticeMessage): Promise<boolean>;
+  sendAcknowledgement(message: AcknowledgementMessage): Promise<void>;
+  /** The acknowledgement of a follow-up on a case (withdrawal, inspection request): queued like `sendOtp`. */
+  sendCaseNotice(message: CaseNoticeMessage): Promise<void>;
+  /** Any other text (reminders): recorded and queued like `sendOtp`. */
+  sendText(message: {
+    channel: 'email' | 'sms';
+    to: string;
+    language: Language;
+    texts: { subject: string; email: string; sms: string };
+  }): Promise<void>;
   /**
-   * Runs `task` after the current request, so that the answer's timing does not depend on whether a
-   * message is sent (or on how fast SMTP is). Tasks run one after another.
+   * Resolves when every message this service queued has been sent or has failed for good (tests,
+   * graceful shutdown); gives up after `timeoutMs` (default 30 s).
    */
-  inBackground(task: () => Promise<void>): void;
-  /** Resolves when every background task started so far has finished (tests, graceful shutdown). */
-  settled(): Promise<void>;
+  settled(timeoutMs?: number): Promise<void>;
   /** The newest messages first (the development outbox page). */
   latest(limit: number): Promise<OutboxEntry[]>;
 }
 
+/** The job that sends one message. */
+export const SEND_MESSAGE_JOB = 'message.send';
+
+export interface MessageRetry {
+  /** Attempts after the first. Default 6. */
+  limit?: number;
+  /** Seconds before the first retry, doubled each time. Default 30 (then 1, 2, 4, 8, 16 minutes). */
+  delaySeconds?: number;
+  /**
+   * Seconds an attempt may take before it counts as failed and the message goes back to the queue (its
+   * process died while sending, or the server hangs). Default 120.
+   */
+  attemptSeconds?: number;
+}
+
 export interface MessageServiceOptions {
   db: Db;
+  /** The durable queue the messages go through (api/jobs/queue.ts). */
+  jobs: JobQueue;
+  /** The key queued texts are sealed with (api/jobs/seal.ts `messageKey`): the same in every process. */
+  key: Buffer;
   email: EmailSender;
   sms: SmsSender;
   clock: Clock;
   logger: Logger;
+  retry?: MessageRetry;
+}
+
+interface SendMessageJob {
+  outboxId: number;
+  channel: 'email' | 'sms';
+  to: string;
+  language: Language;
+  subject: string | null;
+  /** The text to send, sealed. */
+  sealed: string;
+  otpChallengeId?: number;
 }
 
 /** The one-time password texts in `language` (i18n/<lang>/api.json, message.otp.*, message.resume.* or message.contact.*). */
@@ -163,96 +206,91 @@ export const REDACTED_CODE = '******';
 
 export function createMessageService({
   db,
+  jobs,
+  key,
   email,
   sms,
   clock,
   logger,
+  retry = {},
 }: MessageServiceOptions): MessageService {
-  let queue: Promise<void> = Promise.resolve();
+  const queued = new Set<string>();
 
-  async function record(row: {
-    channel: 'email' | 'sms';
-    to: string;
-    subject: string | null;
-    body: string;
-    language: Language;
-    transport: Transport;
-    send: () => Promise<void>;
-  }): Promise<boolean> {
-    const [entry] = await db
-      .insert(outbox)
-      .values({
-        channel: row.channel,
-        toAddress: row.to,
-        subject: row.subject,
-        body: row.body,
-        language: row.language,
-        transport: row.transport,
-        createdAt: clock.now(),
-      })
-      .returning({ id: outbox.id });
-    try {
-      await row.send();
-      if (entry) await db.update(outbox).set({ sentAt: clock.now() }).where(eq(outbox.id, entry.id));
-      return true;
-    } catch (err) {
-      logger.error({ err, channel: row.channel, transport: row.transport }, 'message not sent');
-      const error = err instanceof Error ? err.message : String(err);
-      if (entry)
+  jobs.define<SendMessageJob>({
+    name: SEND_MESSAGE_JOB,
+    retryLimit: retry.limit ?? 6,
+    retryDelaySeconds: retry.delaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: retry.attemptSeconds ?? 120,
+    async handler(job) {
+      const [row] = await db
+        .select({ sentAt: outbox.sentAt })
+        .from(outbox)
+        .where(eq(outbox.id, job.outboxId));
+      // Purged meanwhile, or sent by an attempt whose process died before it could say so.
+      if (!row || row.sentAt) return;
+      const text = unseal(key, job.sealed);
+      try {
+        if (job.channel === 'email') {
+          await email.send({ to: job.to, subject: job.subject ?? '', text, language: job.language });
+        } else {
+          await sms.send({ to: job.to, text });
+        }
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
         await db
           .update(outbox)
           .set({ error: error.slice(0, 1000) })
-          .where(eq(outbox.id, entry.id));
-      return false;
-    }
-  }
+          .where(eq(outbox.id, job.outboxId));
+        throw err;
+      }
+      await db.update(outbox).set({ sentAt: clock.now(), error: null }).where(eq(outbox.id, job.outboxId));
+      if (job.otpChallengeId !== undefined) await markDelivered(db, job.otpChallengeId);
+    },
+  });
 
-  /** Records the message (`kept`: the text the outbox row keeps) and hands `texts` to the sender. */
+  /** Records the message (`kept`: the text the outbox row keeps) and queues `texts` for the sender. */
   async function deliver(
-    message: { channel: 'email' | 'sms'; to: string; language: Language },
+    message: { channel: 'email' | 'sms'; to: string; language: Language; otpChallengeId?: number },
     texts: { subject: string; email: string; sms: string },
     kept: { email: string; sms: string },
-  ): Promise<boolean> {
-    try {
-      if (message.channel === 'email') {
-        return await record({
-          channel: 'email',
-          to: message.to,
-          subject: texts.subject,
-          body: email.transport === 'outbox' ? texts.email : kept.email,
-          language: message.language,
-          transport: email.transport,
-          send: () =>
-            email.send({
-              to: message.to,
-              subject: texts.subject,
-              text: texts.email,
-              language: message.language,
-            }),
-        });
-      }
-      return await record({
-        channel: 'sms',
-        to: message.to,
-        subject: null,
-        body: sms.transport === 'outbox' ? texts.sms : kept.sms,
+  ): Promise<void> {
+    const isEmail = message.channel === 'email';
+    const transport = isEmail ? email.transport : sms.transport;
+    const [entry] = await db
+      .insert(outbox)
+      .values({
+        channel: message.channel,
+        toAddress: message.to,
+        subject: isEmail ? texts.subject : null,
+        // A code that really leaves (SMTP, gateway) is not kept readable in the database; only the
+        // outbox transport, where the row is the delivery, stores it.
+        body: transport === 'outbox' ? (isEmail ? texts.email : texts.sms) : isEmail ? kept.email : kept.sms,
         language: message.language,
-        transport: sms.transport,
-        send: () => sms.send({ to: message.to, text: texts.sms }),
-      });
-    } catch (err) {
-      logger.error({ err }, 'message not recorded');
-      return false;
-    }
+        transport,
+        createdAt: clock.now(),
+      })
+      .returning({ id: outbox.id });
+    if (!entry) throw new Error('outbox row not written');
+    const job: SendMessageJob = {
+      outboxId: entry.id,
+      channel: message.channel,
+      to: message.to,
+      language: message.language,
+      subject: isEmail ? texts.subject : null,
+      sealed: seal(key, isEmail ? texts.email : texts.sms),
+      ...(message.otpChallengeId === undefined ? {} : { otpChallengeId: message.otpChallengeId }),
+    };
+    const id = await jobs.send(SEND_MESSAGE_JOB, job);
+    if (id) queued.add(id);
+    jobs.nudge(SEND_MESSAGE_JOB);
   }
 
   return {
-    async sendOtp(message) {
+    sendOtp({ challengeId, ...message }) {
       const texts = otpTexts(message);
-      // A code that really leaves (SMTP, gateway) is not kept readable in the database; only the
-      // outbox transport, where the row is the delivery, stores it.
       const hidden = otpTexts({ ...message, code: REDACTED_CODE });
-      return deliver(message, texts, hidden);
+      return deliver({ ...message, otpChallengeId: challengeId }, texts, hidden);
     },
 
     sendAcknowledgement(message) {
@@ -265,14 +303,26 @@ export function createMessageService({
       return deliver(message, texts, texts);
     },
 
-    inBackground(task) {
-      queue = queue.then(task).catch((err: unknown) => {
-        logger.error({ err }, 'background task failed');
-      });
+    sendText({ texts, ...message }) {
+      return deliver(message, texts, texts);
     },
 
-    settled() {
-      return queue;
+    async settled(timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      while (queued.size > 0) {
+        for (const id of [...queued]) {
+          const state = await jobs.stateOf(SEND_MESSAGE_JOB, id);
+          if (state === undefined || state === 'completed' || state === 'failed' || state === 'cancelled')
+            queued.delete(id);
+        }
+        if (queued.size === 0) return;
+        if (Date.now() > until) {
+          logger.warn({ waiting: queued.size }, 'messages still queued');
+          return;
+        }
+        jobs.nudge(SEND_MESSAGE_JOB);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
 
     async latest(limit) {
@@ -289,6 +339,8 @@ export function createMessageService({
         body: row.body,
         createdAt: row.createdAt.toISOString(),
         transport: row.transport,
+        sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+        error: row.error,
       }));
     },
   };

@@ -33,7 +33,6 @@ import {
   insertChallenge,
   newestChallengeAt,
   lockKey,
-  markDelivered,
   pruneRateEvents,
   rateWindow,
   recordWrongAttempt,
@@ -168,7 +167,7 @@ export function createOtpHasher(secret: string | Buffer) {
 }
 
 export function createOtpService(options: OtpServiceOptions): OtpService {
-  const { db, clock, messages, logger } = options;
+  const { db, clock, messages } = options;
   const minSendDurationMs = options.minSendDurationMs ?? DEFAULT_MIN_SEND_DURATION_MS;
   const { keysOf, codeHash } = createOtpHasher(options.secret);
 
@@ -219,19 +218,17 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
 
         const { challengeId, deliverTo } = outcome;
         if (deliverTo) {
-          // After the answer, so that sending (SMTP can be slow) does not show in its timing.
-          messages.inBackground(async () => {
-            const sent = await messages.sendOtp({
-              channel: request.contact.kind === 'email' ? 'email' : 'sms',
-              // The address on file, not the one typed.
-              to: request.contact.kind === 'email' ? (deliverTo.email ?? '') : (deliverTo.mobile ?? ''),
-              language: isLanguage(deliverTo.language) ? deliverTo.language : 'tc',
-              applicationNo: deliverTo.applicationNo,
-              code,
-              purpose,
-            });
-            if (sent) await markDelivered(db, challengeId);
-            else logger.warn({ challengeId }, 'one-time password not delivered');
+          // Queued (a durable job), not sent here: sending (SMTP can be slow) does not show in the
+          // answer's timing, and the message survives a crash of this process.
+          await messages.sendOtp({
+            channel: request.contact.kind === 'email' ? 'email' : 'sms',
+            // The address on file, not the one typed.
+            to: request.contact.kind === 'email' ? (deliverTo.email ?? '') : (deliverTo.mobile ?? ''),
+            language: isLanguage(deliverTo.language) ? deliverTo.language : 'tc',
+            applicationNo: deliverTo.applicationNo,
+            code,
+            purpose,
+            challengeId,
           });
         }
         return SENT;

@@ -21,6 +21,7 @@ import { readyApplication } from './application-ready';
 import { type DocumentService, INVISIBLE_FORMAT_CHARS } from './documents';
 import { DAY_MS, type DraftAccess, fieldError } from './drafts';
 import type { MessageService } from './messages';
+import type { Logger } from 'pino';
 import { answersHash } from './signing-manifest';
 import type {
   SubmissionData,
@@ -159,12 +160,14 @@ export function createSubmissionService({
   documents,
   messages,
   linkSecret,
+  logger,
 }: {
   db: Db;
   clock: Clock;
   documents: DocumentService;
   messages: MessageService;
   linkSecret: string | Buffer;
+  logger: Logger;
 }): SubmissionService {
   const sign = (applicationNo: string, fileId: string, expires: number) =>
     createHmac('sha256', linkSecret)
@@ -337,16 +340,18 @@ export function createSubmissionService({
       const data = toData(after.applicationNo, after.submission);
       const channel = ready.verified.email ? 'email' : 'sms';
       const to = ready.verified.email ?? ready.verified.mobile ?? '';
-      messages.inBackground(async () => {
-        await messages.sendAcknowledgement({
+      // A durable job: sent once by whichever process takes it, retried when the sender fails. The
+      // submission stands even if queueing fails now (logged): the applicant sees it in Find my case.
+      await messages
+        .sendAcknowledgement({
           channel,
           to,
           language,
           applicationNo: draft.applicationNo,
           formCode: definition.code,
           submittedAt: now,
-        });
-      });
+        })
+        .catch((err: unknown) => logger.error({ err }, 'acknowledgement not queued'));
       return data;
     },
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createApp, resolveOtpSecret } from '../../api/app';
+import { noVirusScanner } from '../../api/adapters/virus-scanner';
 import { type TestServer, getJson, listen } from '../support/http';
 import { TEST_OTP_SECRET } from '../support/login';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';
@@ -36,8 +37,17 @@ afterAll(async () => {
 });
 
 describe('the development tools (/api/dev, /dev pages)', () => {
+  // Production needs a virus scanner (CLAMD_HOST); these tests are about the routes only.
   const app = () =>
-    listen(createApp({ db: database, logger: silent, auth: { otpSecret: TEST_OTP_SECRET }, staticDir }));
+    listen(
+      createApp({
+        db: database,
+        logger: silent,
+        auth: { otpSecret: TEST_OTP_SECRET },
+        staticDir,
+        documents: { scanner: noVirusScanner },
+      }),
+    );
 
   it('exist when DEV_TOOLS=1', async () => {
     process.env.NODE_ENV = 'development';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { pino } from 'pino';
-import { purgeExpiredDrafts, startDraftPurge } from '../../api/services/drafts-purge';
+import { purgeExpiredDrafts } from '../../api/services/drafts-purge';
+import { MAINTENANCE_JOBS } from '../../api/jobs/maintenance';
 import { draftValidityDaysFromEnv } from '../../api/services/drafts';
 import { draftTokens, drafts, otpChallenges } from '../../drizzle/schema';
 import type { DraftSavedData } from '../../machines/rules/drafts';
@@ -172,24 +172,12 @@ describe('purging expired drafts', () => {
     expect(await exists(draft.applicationNo)).toBe(true);
   });
 
-  it('runs at start and on its timer, and stops cleanly', async () => {
+  it('is a job of the queue that runs hourly, once across processes', async () => {
     const draft = await h.createDraft();
     h.clock.advance({ hours: 15 * 24 });
-    const purge = startDraftPurge({
-      db: h.database.db,
-      clock: h.clock,
-      logger: pino({ level: 'silent' }),
-      intervalMs: 20,
-    });
 
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    const second = await h.createDraft();
-    h.clock.advance({ hours: 15 * 24 });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await purge.stop();
+    await h.jobs.runNow(MAINTENANCE_JOBS.purge);
 
     expect(await exists(draft.applicationNo)).toBe(false);
-    expect(await exists(second.applicationNo)).toBe(false);
-    expect(await purge.runOnce()).toBe(0);
   });
 });

@@ -138,7 +138,7 @@ describe('signing an application that is not ready', () => {
 describe("iAM Smart needs the applicant's HKIC", () => {
   it('answers 422 HKIC_REQUIRED without one (the e-Cert is still offered), in English and Chinese', async () => {
     const draft = await h.readyDraft({ applicantHkic: '' });
-    const pendingBefore = h.iamSmart.phone.list().length;
+    const pendingBefore = (await h.iamSmart.phone.list()).length;
 
     const res = await startIamSmart(draft);
     const tc = await h.call('POST', `${draftPath(draft.applicationNo)}/signing/iamsmart?lang=tc`, {
@@ -153,7 +153,7 @@ describe("iAM Smart needs the applicant's HKIC", () => {
     expect(res.body.meta.code).toBe('HKIC_REQUIRED');
     expect(res.body.meta.message).toContain('HKIC number');
     expect(tc.body.meta.message).toContain('香港身份證號碼');
-    expect(h.iamSmart.phone.list()).toHaveLength(pendingBefore);
+    expect(await h.iamSmart.phone.list()).toHaveLength(pendingBefore);
     expect(ecert.status).toBe(200);
   });
 });
@@ -216,7 +216,7 @@ describe('signing with iAM Smart', () => {
     const signer = row.signer as { method: string; signature: string; hash: string };
     expect(signer.method).toBe('iamsmart');
     expect(signer.hash).toBe(started.digest);
-    expect(h.iamSmart.verifySignature(started.digest, signer.signature)).toBe(true);
+    expect(await h.iamSmart.verifySignature(started.digest, signer.signature)).toBe(true);
   });
 
   it.each<[PhoneAction, { status: string; code?: string }]>([

@@ -93,9 +93,9 @@ async function readyDraft(url: string, db: Db, sandbox: IamSmartSandbox, n: numb
       data: { requestId: string; identificationCode: string };
     }
   ).data;
-  const tx = sandbox.phone.list().find((r) => r.identificationCode === identificationCode);
+  const tx = (await sandbox.phone.list()).find((r) => r.identificationCode === identificationCode);
   if (!tx) throw new Error('no sandbox request');
-  sandbox.phone.act(tx.txId, 'approve');
+  await sandbox.phone.act(tx.txId, 'approve');
   const status = await fetch(`${url}/api/drafts/${draft.applicationNo}/signing/iamsmart/${requestId}`, {
     headers: auth,
   });

@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import express, { type Express } from 'express';
 import { pino } from 'pino';
-import { createApp } from '../../api/app';
+import { createApp, jobsOf } from '../../api/app';
 import { createIamSmartSandbox } from '../../api/adapters/iamsmart';
 import { createLocalStorage } from '../../api/adapters/storage';
 import { benchSubmissions, benchUpload, UPLOAD_MEDIAN_TARGET_MS } from './documents';
@@ -270,14 +270,13 @@ async function main(): Promise<void> {
   await seed(database.db);
   const documentsDir = mkdtempSync(path.join(tmpdir(), 'bd-bench-documents-'));
   const sandbox = createIamSmartSandbox({ now: () => Date.now() });
-  const portal = await listen(
-    createApp({
-      db: database,
-      logger: pino({ level: 'silent' }),
-      documents: { storage: createLocalStorage(documentsDir) },
-      signing: { iamSmart: sandbox },
-    }),
-  );
+  const portalApp = createApp({
+    db: database,
+    logger: pino({ level: 'silent' }),
+    documents: { storage: createLocalStorage(documentsDir) },
+    signing: { iamSmart: sandbox },
+  });
+  const portal = await listen(portalApp);
   const bareApp = express();
   bareApp.use(express.json());
   bareApp.post('/bare', (_req, res) => {
@@ -317,6 +316,8 @@ async function main(): Promise<void> {
     bare.server.closeAllConnections();
     await new Promise((r) => portal.server.close(r));
     await new Promise((r) => bare.server.close(r));
+    // The acknowledgements the submissions queued (the job queue started with the first one).
+    await jobsOf(portalApp).stop(1_000);
     await database.close();
     await fresh?.drop();
     rmSync(documentsDir, { recursive: true, force: true });

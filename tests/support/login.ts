@@ -5,6 +5,8 @@ import { type AppOptions, closeApp, createApp } from '../../api/app';
 import { SmtpEmailSender } from '../../api/adapters/email';
 import { HttpSmsGateway, outboxSmsSender } from '../../api/adapters/sms';
 import { type MessageService, createMessageService } from '../../api/services/messages';
+import { createJobQueue, type JobQueue } from '../../api/jobs/queue';
+import { messageKey } from '../../api/jobs/seal';
 import { type NewApplicationRow, applications } from '../../drizzle/schema';
 import type { LoginData } from '../../machines/rules/otp';
 import { TestClock } from './clock';
@@ -55,6 +57,8 @@ export interface LoginHarness {
   smtp: SmtpCapture;
   sms: CapturedSms[];
   messages: MessageService;
+  /** The app's job queue (pg-boss on the test database). */
+  jobs: JobQueue;
   baseUrl: string;
   /** Inserts an application with a fresh number, email and mobile (or the ones given). */
   addApplication(
@@ -86,7 +90,7 @@ export interface LoginHarnessOptions {
   /** The clock the app runs on (default: a new TestClock), for fixtures made before the app starts. */
   clock?: TestClock;
   /** Documents and signing options of the app (default: the app's own defaults). */
-  app?: Pick<AppOptions, 'documents' | 'signing' | 'logger' | 'devRoutes' | 'rateLimits'>;
+  app?: Pick<AppOptions, 'documents' | 'signing' | 'logger' | 'devRoutes' | 'rateLimits' | 'metrics'>;
 }
 
 /**
@@ -99,8 +103,12 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
   const smtp = await startSmtpCapture();
   const gateway = await startSmsGateway();
   const email = new SmtpEmailSender(smtp.url);
+  const jobs = createJobQueue(database, { logger: silent, pollingIntervalSeconds: 0.5 });
   const messages = createMessageService({
     db: database.db,
+    jobs,
+    key: messageKey(TEST_OTP_SECRET),
+    retry: { delaySeconds: 1 },
     clock,
     logger: silent,
     email,
@@ -116,6 +124,7 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
     // Tests send far more from one address than a person would; tests/api/rate-limits.test.ts sets its own.
     rateLimits: false,
     auth: { otpSecret: TEST_OTP_SECRET, minSendDurationMs: options.minSendDurationMs ?? 0, messages },
+    jobs: { queue: jobs, schedule: false },
     ...options.app,
   });
   const server: TestServer = await listen(app);
@@ -129,6 +138,7 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
     smtp,
     sms: gateway.received,
     messages,
+    jobs,
     baseUrl,
     async addApplication(values = {}) {
       counter += 1;
@@ -189,6 +199,7 @@ export async function startLoginHarness(options: LoginHarnessOptions = {}): Prom
     async close() {
       await messages.settled();
       await server.close();
+      await jobs.stop(1_000);
       await closeApp(app);
       email.close();
       await smtp.close();

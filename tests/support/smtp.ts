@@ -71,9 +71,15 @@ export function parseMail(raw: string, from: string, to: string[]): CapturedMail
   };
 }
 
-/** A real SMTP server on 127.0.0.1 (a free port) that keeps every mail it accepts. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/**
+ * A real SMTP server on 127.0.0.1 (a free port) that keeps every mail it accepts. `failFirst`: the
+ * first N messages are refused with a temporary failure (451), as a busy mail server does.
+ */
+export async function startSmtpCapture(
+  options: { failFirst?: number; port?: number } = {},
+): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
+  let failures = options.failFirst ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -82,6 +88,11 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (failures > 0) {
+          failures -= 1;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
         mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
@@ -91,7 +102,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

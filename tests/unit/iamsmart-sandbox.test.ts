@@ -65,7 +65,7 @@ describe('the iAM Smart sandbox', () => {
   it('reports pending until the phone answers, and lists the request for the phone', async () => {
     const { sandbox, tx } = await requested();
     expect((await sandbox.getSigningResult(tx.txId)).code).toBe(IAM_SMART_CODES.pending);
-    expect(sandbox.phone.list()).toEqual([
+    expect(await sandbox.phone.list()).toEqual([
       {
         txId: tx.txId,
         identificationCode: tx.identificationCode,
@@ -80,7 +80,7 @@ describe('the iAM Smart sandbox', () => {
   it('signs the hash with its key when the phone approves', async () => {
     const { sandbox, tx, advance } = await requested();
     advance(30_000);
-    expect(sandbox.phone.act(tx.txId, 'approve')).toEqual({ ok: true, code: 'D00000' });
+    expect(await sandbox.phone.act(tx.txId, 'approve')).toEqual({ ok: true, code: 'D00000' });
     const result = await sandbox.getSigningResult(tx.txId);
     expect(result.code).toBe('D00000');
     expect(result.content).toMatchObject({
@@ -89,14 +89,16 @@ describe('the iAM Smart sandbox', () => {
       hash: HASH,
       state: 'req-1',
     });
-    expect(sandbox.verifySignature(HASH, result.content?.signature ?? '')).toBe(true);
-    expect(sandbox.verifySignature(sha256Hex('another text'), result.content?.signature ?? '')).toBe(false);
-    expect(sandbox.phone.list()).toEqual([]);
+    expect(await sandbox.verifySignature(HASH, result.content?.signature ?? '')).toBe(true);
+    expect(await sandbox.verifySignature(sha256Hex('another text'), result.content?.signature ?? '')).toBe(
+      false,
+    );
+    expect(await sandbox.phone.list()).toEqual([]);
   });
 
   it('reports cancelled when the phone declines', async () => {
     const { sandbox, tx } = await requested();
-    sandbox.phone.act(tx.txId, 'decline');
+    await sandbox.phone.act(tx.txId, 'decline');
     expect(await sandbox.getSigningResult(tx.txId)).toEqual({
       code: IAM_SMART_CODES.cancelled,
       message: IAM_SMART_MESSAGES.D40003,
@@ -106,7 +108,7 @@ describe('the iAM Smart sandbox', () => {
 
   it('reports D70004 when the account has no digital signing function', async () => {
     const { sandbox, tx } = await requested();
-    expect(sandbox.phone.act(tx.txId, 'no-signing-function')).toEqual({ ok: true, code: 'D70004' });
+    expect(await sandbox.phone.act(tx.txId, 'no-signing-function')).toEqual({ ok: true, code: 'D70004' });
     const result = await sandbox.getSigningResult(tx.txId);
     expect(result).toEqual({
       code: 'D70004',
@@ -118,7 +120,7 @@ describe('the iAM Smart sandbox', () => {
 
   it('reports D70005 when the signer on the phone has another HKIC', async () => {
     const { sandbox, tx } = await requested();
-    expect(sandbox.phone.act(tx.txId, 'other-hkic')).toEqual({ ok: true, code: 'D70005' });
+    expect(await sandbox.phone.act(tx.txId, 'other-hkic')).toEqual({ ok: true, code: 'D70005' });
     expect(await sandbox.getSigningResult(tx.txId)).toEqual({
       code: 'D70005',
       message: 'HKIC mismatch. Please confirm the identity of the signer and try again.',
@@ -132,14 +134,14 @@ describe('the iAM Smart sandbox', () => {
     expect((await sandbox.getSigningResult(tx.txId)).code).toBe(IAM_SMART_CODES.pending);
     advance(1);
     expect((await sandbox.getSigningResult(tx.txId)).code).toBe(IAM_SMART_CODES.expired);
-    expect(sandbox.phone.list()).toEqual([]);
-    expect(sandbox.phone.act(tx.txId, 'approve')).toEqual({ ok: false, reason: 'expired' });
+    expect(await sandbox.phone.list()).toEqual([]);
+    expect(await sandbox.phone.act(tx.txId, 'approve')).toEqual({ ok: false, reason: 'expired' });
     expect((await sandbox.cancelSigning(tx.txId)).code).toBe(IAM_SMART_CODES.alreadyEnded);
   });
 
   it('keeps a signed result after the request time has passed', async () => {
     const { sandbox, tx, advance } = await requested();
-    sandbox.phone.act(tx.txId, 'approve');
+    await sandbox.phone.act(tx.txId, 'approve');
     advance(600_000);
     expect((await sandbox.getSigningResult(tx.txId)).code).toBe('D00000');
   });
@@ -148,12 +150,12 @@ describe('the iAM Smart sandbox', () => {
     const { sandbox, tx } = await requested();
     expect((await sandbox.cancelSigning(tx.txId)).code).toBe('D00000');
     expect((await sandbox.getSigningResult(tx.txId)).code).toBe(IAM_SMART_CODES.cancelled);
-    expect(sandbox.phone.act(tx.txId, 'approve')).toEqual({ ok: false, reason: 'ended' });
+    expect(await sandbox.phone.act(tx.txId, 'approve')).toEqual({ ok: false, reason: 'ended' });
   });
 
   it('does not cancel a signed request', async () => {
     const { sandbox, tx } = await requested();
-    sandbox.phone.act(tx.txId, 'approve');
+    await sandbox.phone.act(tx.txId, 'approve');
     expect((await sandbox.cancelSigning(tx.txId)).code).toBe(IAM_SMART_CODES.alreadyEnded);
     expect((await sandbox.getSigningResult(tx.txId)).code).toBe('D00000');
   });
@@ -162,7 +164,7 @@ describe('the iAM Smart sandbox', () => {
     const { sandbox } = sandboxAt();
     expect((await sandbox.getSigningResult('nope')).code).toBe(IAM_SMART_CODES.unknownTransaction);
     expect((await sandbox.cancelSigning('nope')).code).toBe(IAM_SMART_CODES.unknownTransaction);
-    expect(sandbox.phone.act('nope', 'approve')).toEqual({ ok: false, reason: 'unknown' });
+    expect(await sandbox.phone.act('nope', 'approve')).toEqual({ ok: false, reason: 'unknown' });
   });
 
   it('keeps each request apart', async () => {
@@ -170,8 +172,8 @@ describe('the iAM Smart sandbox', () => {
     const a = (await sandbox.requestSigning(REQUEST)).content;
     const b = (await sandbox.requestSigning({ ...REQUEST, state: 'req-2' })).content;
     expect(a?.txId).not.toBe(b?.txId);
-    sandbox.phone.act(a?.txId ?? '', 'decline');
+    await sandbox.phone.act(a?.txId ?? '', 'decline');
     expect((await sandbox.getSigningResult(b?.txId ?? '')).code).toBe(IAM_SMART_CODES.pending);
-    expect(sandbox.phone.list().map((r) => r.txId)).toEqual([b?.txId]);
+    expect((await sandbox.phone.list()).map((r) => r.txId)).toEqual([b?.txId]);
   });
 });

@@ -12,6 +12,9 @@ interface OutboxMessage {
   subject: string | null;
   body: string;
   createdAt: string;
+  /** When it left; null while it waits (or after every attempt failed: then `error` says why). */
+  sentAt: string | null;
+  error: string | null;
 }
 
 type Load = { state: 'loading' } | { state: 'done'; messages: OutboxMessage[] } | { state: 'unavailable' };
@@ -54,6 +57,7 @@ export default function DevOutboxPage() {
                 <th scope="col">{t('outbox.columns.to')}</th>
                 <th scope="col">{t('outbox.columns.subject')}</th>
                 <th scope="col">{t('outbox.columns.body')}</th>
+                <th scope="col">{t('outbox.columns.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -64,6 +68,13 @@ export default function DevOutboxPage() {
                   <td>{m.to}</td>
                   <td>{m.subject ?? ''}</td>
                   <td className="outbox__body">{m.body}</td>
+                  <td>
+                    {m.sentAt
+                      ? t('outbox.status.sent')
+                      : m.error
+                        ? t('outbox.status.failed', { error: m.error })
+                        : t('outbox.status.queued')}
+                  </td>
                 </tr>
               ))}
             </tbody>
