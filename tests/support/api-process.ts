@@ -30,6 +30,8 @@ export async function startApiProcess(port: number, env: Record<string, string>)
       NODE_ENV: 'development',
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
+      // The iAM Smart sandbox's phone (/api/dev/iamsmart) plays the signer's part.
+      DEV_TOOLS: '1',
       ...env,
       PORT: String(port),
     },
