@@ -10,9 +10,9 @@ import { type AddressLookup, seededAddressLookup } from './adapters/address';
 import { type EmailSender, emailSenderFromEnv } from './adapters/email';
 import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
 import { type Clock, systemClock } from './clock';
-import { NotFoundError } from './errors';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
+import { compressAnswers, staticSite } from './static-site';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
 import { documentLimitsFromEnv, type DocumentLimits } from './services/documents';
@@ -163,6 +163,7 @@ export function createApp({
   app.locals.backgroundSettled = () => messages.settled();
 
   app.use(helmet({ contentSecurityPolicy }));
+  app.use(compressAnswers());
   app.use(
     pinoHttp({
       logger,
@@ -221,34 +222,7 @@ export function createApp({
     }),
   );
 
-  if (staticDir) {
-    const root = path.resolve(staticDir);
-    const indexHtml = path.join(root, 'index.html');
-    app.use(
-      express.static(root, {
-        index: false,
-        setHeaders(res, filePath) {
-          const relative = path.relative(root, filePath).split(path.sep).join('/');
-          res.setHeader(
-            'Cache-Control',
-            relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      }),
-    );
-    // History fallback: any other GET (a client-side route) is the SPA. A missing hashed asset stays a 404.
-    app.get('/{*splat}', (req, res, next) => {
-      if (req.path.startsWith('/assets/')) {
-        next();
-        return;
-      }
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml, (err?: Error & { status?: number }) => {
-        if (!err) return;
-        next(err.status === 404 ? new NotFoundError() : err);
-      });
-    });
-  }
+  if (staticDir) app.use(staticSite(staticDir));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -14,7 +14,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Request } from '@playwright/test';
 
 export const PAGE_ROUTES = ['/', '/faq', '/form-a2-step1', '/find-my-case'] as const;
 export const TARGETS = {
@@ -111,7 +111,7 @@ async function measureTransfer(baseUrl: string, routes: readonly string[]): Prom
     for (const route of routes) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const requests: import('@playwright/test').Request[] = [];
+      const requests: Request[] = [];
       page.on('requestfinished', (r) => requests.push(r));
       await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor();
@@ -174,7 +174,7 @@ async function measureLighthouse(
           fcpMs: audit('first-contentful-paint'),
         });
       } finally {
-        await chrome.kill();
+        chrome.kill();
       }
     }
     results.push({
