@@ -1,4 +1,6 @@
 import './zod-setup';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ROUTES } from '../machines/routes';
 import { detectLanguage } from '../machines/rules/language';
@@ -7,15 +9,45 @@ import { getSession } from './session/store';
 import { initI18n } from './i18n';
 import { startInspectorIfAsked } from './flows/inspector';
 
-/** The portal: language first (stored choice, else the browser), then the router over the route table. */
-export async function createPortal(): Promise<React.ReactElement> {
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** Resolves once the router has run the first navigation's loaders (the guards), as the server did. */
+function initialized(router: Router): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The portal: language first (stored choice, else the browser), then the router over the route table.
+ * A page prerendered in that same language is hydrated; otherwise (another language was chosen, or the
+ * page is not prerendered) the app renders into the container, replacing the spinner.
+ */
+export async function startPortal(
+  container: HTMLElement,
+  root: Root | undefined,
+  prerendered: string | undefined,
+): Promise<void> {
   const session = getSession();
-  await Promise.all([
-    initI18n(detectLanguage(session.language, navigator.languages)),
-    startInspectorIfAsked(),
-  ]);
+  const language = detectLanguage(session.language, navigator.languages);
+  await Promise.all([initI18n(language), startInspectorIfAsked()]);
   const router = createBrowserRouter(
     buildRouteObjects(ROUTES, { hasToken: () => getSession().token !== '' }),
   );
-  return <RouterProvider router={router} />;
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (prerendered === language) {
+    await initialized(router);
+    hydrateRoot(container, app);
+    return;
+  }
+  (root ?? createRoot(container)).render(app);
 }

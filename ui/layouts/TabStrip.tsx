@@ -1,8 +1,10 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { titleKeyFor } from '../../machines/routes';
+import type { RouteHandle } from '../routing/route-objects';
 import { useTranslation } from 'react-i18next';
 import { getSession, updateSession, useSession } from '../session/store';
-import { closeAllTabs, closeOtherTabs, closeTab } from '../session/tabs';
+import { closeAllTabs, closeOtherTabs, closeTab, recordTab } from '../session/tabs';
 
 /**
  * The pages opened in this visit, as tabs (spec §2 "Other screens"): each can be closed, and so can all
@@ -11,8 +13,20 @@ import { closeAllTabs, closeOtherTabs, closeTab } from '../session/tabs';
  */
 export function TabStrip() {
   const { t } = useTranslation(['common', 'entry', 'flows']);
-  const tabs = useSession((s) => s.tabsList);
-  const active = useSession((s) => s.tabsActive);
+  const session = useSession((s) => s);
+  const location = useLocation();
+  const route = useMatches()
+    .map((m) => m.handle as RouteHandle | undefined)
+    .find((h) => h?.route)?.route;
+  // The page shown is a tab from its first paint (Root records it just after): the strip does not appear
+  // late and push the page down, and the prerendered page already holds it.
+  const { tabsList: tabs, tabsActive: active } =
+    route && route.layout !== 'none'
+      ? recordTab(session, {
+          path: location.pathname + location.search,
+          titleKey: titleKeyFor(route, location.search),
+        })
+      : session;
   const navigate = useNavigate();
   if (tabs.length === 0) return null;
 

@@ -1,0 +1,101 @@
+/**
+ * The JavaScript budgets of issue 15, measured from the build (dist/): for each route, the scripts its
+ * HTML makes the browser load before the page is complete (the entry module, its imports and the
+ * page's modulepreloads), at the size the server sends them (brotli). And the code-splitting rule: a page
+ * never loads another flow's code.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+
+export interface Budget {
+  route: string;
+  /** The HTML the server answers for the route in this language (prerendered or shell). */
+  file: string;
+  maxKb: number;
+  /** Source modules (as Vite's manifest names them) this route must not load. */
+  forbidden: string[];
+}
+
+const FLOW_MODULES = {
+  wizard: 'flows/apply/ApplyStepPage.tsx',
+  laterSteps: [
+    'flows/apply/PreviewStep.tsx',
+    'flows/apply/DocumentsStep.tsx',
+    'flows/apply/SuccessStep.tsx',
+    'flows/signing/SignStep.tsx',
+  ],
+  findMyCase: 'flows/login/FindMyCasePage.tsx',
+};
+
+const INFO_FORBIDDEN = [FLOW_MODULES.wizard, ...FLOW_MODULES.laterSteps, FLOW_MODULES.findMyCase];
+
+/** The budgets, per route and language (issue 15): `/` and the information pages 100 KB, a flow 200 KB. */
+export function budgets(languages: readonly string[]): Budget[] {
+  return languages.flatMap((lang) => [
+    { route: '/', file: `prerendered/${lang}/index.html`, maxKb: 100, forbidden: INFO_FORBIDDEN },
+    { route: '/faq', file: `prerendered/${lang}/faq.html`, maxKb: 100, forbidden: INFO_FORBIDDEN },
+    {
+      route: '/registration-school',
+      file: `prerendered/${lang}/registration-school.html`,
+      maxKb: 100,
+      forbidden: INFO_FORBIDDEN,
+    },
+    {
+      route: '/form-a2-step1',
+      file: `prerendered/${lang}/form-a2-step1.html`,
+      maxKb: 200,
+      forbidden: [...FLOW_MODULES.laterSteps, FLOW_MODULES.findMyCase],
+    },
+    {
+      route: '/find-my-case',
+      file: `prerendered/${lang}/find-my-case.html`,
+      maxKb: 200,
+      forbidden: [FLOW_MODULES.wizard, ...FLOW_MODULES.laterSteps],
+    },
+  ]);
+}
+
+export interface BudgetResult extends Budget {
+  kb: number;
+  scripts: string[];
+  /** Forbidden modules the route loads anyway. */
+  violations: string[];
+  ok: boolean;
+}
+
+/** Script URLs an HTML page loads at start: module scripts and modulepreloads. */
+export function scriptsOf(html: string): string[] {
+  const urls = new Set<string>();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const isScript = /^<script/i.test(tag);
+    if (!isScript && !/\brel=["']?modulepreload/i.test(tag)) continue;
+    const url = (isScript ? /\bsrc=["']?([^"'\s>]+)/i : /\bhref=["']?([^"'\s>]+)/i).exec(tag)?.[1];
+    if (url && !/^(https?:)?\/\//i.test(url)) urls.add(url.replace(/^\.?\//, ''));
+  }
+  return [...urls];
+}
+
+/** What the browser receives for a file: its .br twin, else the file brotli-compressed now. */
+function brotliBytes(file: string): number {
+  if (existsSync(`${file}.br`)) return readFileSync(`${file}.br`).length;
+  return brotliCompressSync(readFileSync(file)).length;
+}
+
+export function checkBudgets(dist: string, list: Budget[]): BudgetResult[] {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  return list.map((budget) => {
+    const htmlFile = path.join(dist, budget.file);
+    if (!existsSync(htmlFile)) throw new Error(`${budget.file} is missing: run \`npm run build\``);
+    const scripts = scriptsOf(readFileSync(htmlFile, 'utf8'));
+    const kb = scripts.reduce((sum, s) => sum + brotliBytes(path.join(dist, s)), 0) / 1024;
+    const violations = budget.forbidden.filter((m) => {
+      const file = manifest[m]?.file;
+      return file !== undefined && scripts.includes(file);
+    });
+    return { ...budget, kb, scripts, violations, ok: kb <= budget.maxKb && violations.length === 0 };
+  });
+}
