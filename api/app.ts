@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
@@ -75,6 +75,20 @@ export interface AppOptions {
  */
 export const REACT_ARIA_PRESS_STYLE_HASH = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
 
+/**
+ * The style attributes react-aria writes into server-rendered HTML (its visually hidden inputs and live
+ * region), which the prerendered wizard and Find my case pages carry until they hydrate. Allowed by their
+ * hashes only ('unsafe-hashes' covers attributes, never a <style> or script). scripts/prerender.ts refuses
+ * any other style attribute, and the browser tests record every CSP violation.
+ */
+export const PRERENDERED_STYLE_ATTRIBUTES = [
+  'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:absolute;width:1px;white-space:nowrap',
+  'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:fixed;width:1px;white-space:nowrap;top:0;left:0',
+];
+const styleAttributeHashes = PRERENDERED_STYLE_ATTRIBUTES.map(
+  (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+);
+
 /** No inline script or style anywhere: the SPA is built to files. */
 export const contentSecurityPolicy = {
   useDefaults: false,
@@ -83,6 +97,7 @@ export const contentSecurityPolicy = {
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", REACT_ARIA_PRESS_STYLE_HASH],
+    styleSrcAttr: ["'unsafe-hashes'", ...styleAttributeHashes],
     imgSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     fontSrc: ["'self'"],

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHILD_CARE_TITLE, ROUTES, type Layout, type PageId, type RouteDef } from '../machines/routes';
 import { HTML_LANG, LANGUAGES, type Language } from '../machines/rules/language';
+import { PRERENDERED_STYLE_ATTRIBUTES } from '../api/app';
 import { formByKey } from '../machines/forms';
 import type * as Prerender from '../ui/prerender';
 
@@ -117,11 +118,27 @@ function keysOf(route: RouteDef): string[] {
 
 const SHELL_PAGES: PageId[] = ['flowStep', 'findMyCase'];
 
+/**
+ * Also rendered: Find my case and the first step of each wizard of the catalogue, whose first screen on
+ * a full page load is always the same (a new actor in its initial state, no answers yet).
+ */
+function isFirstScreen(route: RouteDef): boolean {
+  if (route.page === 'findMyCase') return true;
+  return route.page === 'flowStep' && route.flow?.step === 1 && formByKey(route.flow.form) !== undefined;
+}
+
+/** A style attribute the CSP does not allow would leave the page unstyled until it hydrates. */
+function checkStyleAttributes(key: string, html: string): void {
+  for (const [, css] of html.matchAll(/\sstyle="([^"]*)"/g))
+    if (!PRERENDERED_STYLE_ATTRIBUTES.includes(css ?? ''))
+      throw new Error(`${key}: style="${css}" is not allowed by the CSP (api/app.ts)`);
+}
+
 rmSync(OUT, { recursive: true, force: true });
 const routes: Record<string, string> = {};
 let pages = 0;
 for (const route of ROUTES) {
-  const prerendered = PRERENDERED_PAGES.includes(route.page);
+  const prerendered = PRERENDERED_PAGES.includes(route.page) || isFirstScreen(route);
   const shell = SHELL_PAGES.includes(route.page);
   if (!prerendered && !shell) continue;
   for (const key of keysOf(route)) {
@@ -129,6 +146,7 @@ for (const route of ROUTES) {
     for (const language of LANGUAGES) {
       if (prerendered) {
         const page = await renderPage(key, language);
+        checkStyleAttributes(key, page.html);
         const preloads = preloadsFor(route, language, page.namespaces);
         write(
           path.join(OUT, language, name),
