@@ -13,9 +13,12 @@ import { brotliCompressSync } from 'node:zlib';
 
 export interface Budget {
   route: string;
-  /** The HTML the server answers for the route in this language (prerendered or shell). */
+  /** The HTML the server answers for the route in this language (prerendered). */
   file: string;
+  /** Before the largest contentful paint. */
   maxKb: number;
+  /** Everything the page loads to hydrate: a ceiling, so it cannot grow unnoticed. */
+  maxHydrateKb: number;
   /** Source modules (as Vite's manifest names them) this route must not load. */
   forbidden: string[];
 }
@@ -33,27 +36,27 @@ const FLOW_MODULES = {
 
 const INFO_FORBIDDEN = [FLOW_MODULES.wizard, ...FLOW_MODULES.laterSteps, FLOW_MODULES.findMyCase];
 
-/** The budgets, per route and language (issue 15): `/` and the information pages 100 KB, a flow 200 KB. */
+/** Information pages: 100 KB before LCP (issue 15); about 200 KB to hydrate today, 10 % of margin. */
+const INFO = { maxKb: 100, maxHydrateKb: 220, forbidden: INFO_FORBIDDEN };
+/** A wizard step or Find my case: 200 KB before LCP (issue 15); about 245 KB to hydrate today. */
+const FLOW = { maxKb: 200, maxHydrateKb: 270 };
+
+/** The budgets, per route and language. */
 export function budgets(languages: readonly string[]): Budget[] {
   return languages.flatMap((lang) => [
-    { route: '/', file: `prerendered/${lang}/index.html`, maxKb: 100, forbidden: INFO_FORBIDDEN },
-    { route: '/faq', file: `prerendered/${lang}/faq.html`, maxKb: 100, forbidden: INFO_FORBIDDEN },
-    {
-      route: '/registration-school',
-      file: `prerendered/${lang}/registration-school.html`,
-      maxKb: 100,
-      forbidden: INFO_FORBIDDEN,
-    },
+    { route: '/', file: `prerendered/${lang}/index.html`, ...INFO },
+    { route: '/faq', file: `prerendered/${lang}/faq.html`, ...INFO },
+    { route: '/registration-school', file: `prerendered/${lang}/registration-school.html`, ...INFO },
     {
       route: '/form-a2-step1',
       file: `prerendered/${lang}/form-a2-step1.html`,
-      maxKb: 200,
+      ...FLOW,
       forbidden: [...FLOW_MODULES.laterSteps, FLOW_MODULES.findMyCase],
     },
     {
       route: '/find-my-case',
       file: `prerendered/${lang}/find-my-case.html`,
-      maxKb: 200,
+      ...FLOW,
       forbidden: [FLOW_MODULES.wizard, ...FLOW_MODULES.laterSteps],
     },
   ]);
@@ -70,7 +73,7 @@ export interface BudgetResult extends Budget {
   ok: boolean;
 }
 
-/** Script URLs an HTML page loads at start: module scripts and (unless `scriptsOnly`) modulepreloads. */
+/** Script URLs an HTML page loads: module scripts and (unless `scriptsOnly`) its modulepreloads and bd-preload list. */
 export function scriptsOf(html: string, scriptsOnly = false): string[] {
   const urls = new Set<string>();
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
@@ -79,6 +82,9 @@ export function scriptsOf(html: string, scriptsOnly = false): string[] {
     const url = (isScript ? /\bsrc=["']?([^"'\s>]+)/i : /\bhref=["']?([^"'\s>]+)/i).exec(tag)?.[1];
     if (url && !/^(https?:)?\/\//i.test(url)) urls.add(url.replace(/^\.?\//, ''));
   }
+  // The chunks ui/main.tsx preloads after the first paint.
+  const preload = /<meta name="bd-preload" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  if (!scriptsOnly) for (const url of preload.split(/\s+/).filter(Boolean)) urls.add(url.replace(/^\//, ''));
   return [...urls];
 }
 
@@ -125,7 +131,7 @@ export function checkBudgets(dist: string, list: Budget[]): BudgetResult[] {
       hydrateKb,
       scripts,
       violations,
-      ok: kb <= budget.maxKb && violations.length === 0,
+      ok: kb <= budget.maxKb && hydrateKb <= budget.maxHydrateKb && violations.length === 0,
     };
   });
 }

@@ -79,15 +79,19 @@ function documentFor(opts: {
   title?: string;
   body?: { html: string };
 }): string {
-  const links = opts.preloads.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+  // Read by ui/main.tsx after the first paint (a <link rel="modulepreload"> here would compete with it).
+  const links = `<meta name="bd-preload" content="${opts.preloads.map((f) => `/${f}`).join(' ')}">`;
   let html = template
     .replace(/<html lang="[^"]*">/, `<html lang="${HTML_LANG[opts.language]}">`)
     .replace('</head>', `${links}</head>`);
-  if (opts.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.title)}</title>`);
-  if (opts.body)
+  const title = opts.title;
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  const body = opts.body;
+  if (body)
     html = html.replace(
-      '<div id="root"></div>',
-      `<div id="root" data-prerendered="${opts.language}">${opts.body.html}</div>`,
+      // index.html's #root holds the spinner (one div, no nested one).
+      /<div id="root">.*?<\/div><\/div>/s,
+      () => `<div id="root" data-prerendered="${opts.language}">${body.html}</div>`,
     );
   return html;
 }

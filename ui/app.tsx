@@ -1,6 +1,6 @@
 import './zod-setup';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ROUTES } from '../machines/routes';
 import { detectLanguage } from '../machines/rules/language';
@@ -26,13 +26,9 @@ function initialized(router: Router): Promise<void> {
 /**
  * The portal: language first (stored choice, else the browser), then the router over the route table.
  * A page prerendered in that same language is hydrated; otherwise (another language was chosen, or the
- * page is not prerendered) the app renders into the container, replacing the spinner.
+ * page is not prerendered) the app renders into the container, replacing what the HTML showed.
  */
-export async function startPortal(
-  container: HTMLElement,
-  root: Root | undefined,
-  prerendered: string | undefined,
-): Promise<void> {
+export async function startPortal(container: HTMLElement, prerendered: string | undefined): Promise<void> {
   const session = getSession();
   const language = detectLanguage(session.language, navigator.languages);
   await Promise.all([initI18n(language), startInspectorIfAsked()]);
@@ -49,5 +45,6 @@ export async function startPortal(
     hydrateRoot(container, app);
     return;
   }
-  (root ?? createRoot(container)).render(app);
+  // Replaces what the HTML showed (the spinner, or a page prerendered in another language).
+  createRoot(container).render(app);
 }

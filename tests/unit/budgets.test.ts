@@ -36,6 +36,7 @@ const budget: Budget = {
   route: '/',
   file: 'prerendered/home.html',
   maxKb: 100,
+  maxHydrateKb: 150,
   forbidden: ['flows/apply/ApplyStepPage.tsx'],
 };
 
@@ -55,6 +56,22 @@ describe('JavaScript budgets', () => {
 
     expect(result?.ok).toBe(false);
     expect(result?.kb).toBeGreaterThan(100);
+  });
+
+  it('fails a page whose hydration set is over its ceiling, though its entry is small', () => {
+    const [result] = checkBudgets(build(0, []), [budget]);
+    writeFileSync(path.join(dist, 'assets', 'wizard.js'), randomBytes(160 * 1024).toString('base64'));
+    const html = path.join(dist, 'prerendered', 'home.html');
+    writeFileSync(
+      html,
+      '<html><head><script type="module" src="/assets/index.js"></script><meta name="bd-preload" content="/assets/wizard.js"></head><body><div id="root" data-prerendered="en"></div></body></html>',
+    );
+    const [over] = checkBudgets(dist, [{ ...budget, forbidden: [] }]);
+
+    expect(result?.ok).toBe(true);
+    expect(over?.kb).toBeLessThan(1);
+    expect(over?.hydrateKb).toBeGreaterThan(150);
+    expect(over?.ok).toBe(false);
   });
 
   it('fails a page that preloads another flow’s code', () => {
