@@ -90,7 +90,7 @@ function documentFor(opts: {
   if (body)
     html = html.replace(
       // index.html's #root holds the spinner (one div, no nested one).
-      /<div id="root">.*?<\/div><\/div>/s,
+      /<div id="root">.*?<\/div>\s*<\/div>/s,
       () => `<div id="root" data-prerendered="${opts.language}">${body.html}</div>`,
     );
   return html;

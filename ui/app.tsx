@@ -1,5 +1,5 @@
 import './zod-setup';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ROUTES } from '../machines/routes';
@@ -42,7 +42,11 @@ export async function startPortal(container: HTMLElement, prerendered: string | 
   );
   if (prerendered === language) {
     await initialized(router);
-    hydrateRoot(container, app);
+    // At transition priority the hydration yields to the browser between pieces of work, so it does not
+    // block the main thread in one long task (the page is already on screen).
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   // Replaces what the HTML showed (the spinner, or a page prerendered in another language).

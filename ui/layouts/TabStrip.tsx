@@ -12,7 +12,6 @@ import { closeAllTabs, closeOtherTabs, closeTab, recordTab } from '../session/ta
  * a screen reader; the active one carries aria-current.
  */
 export function TabStrip() {
-  const { t } = useTranslation(['common', 'entry', 'flows']);
   const session = useSession((s) => s);
   const location = useLocation();
   const route = useMatches()
@@ -27,6 +26,11 @@ export function TabStrip() {
           titleKey: titleKeyFor(route, location.search),
         })
       : session;
+  // Only the message files the tabs' titles are in (`entry:…`, `flows:…`; no prefix: common).
+  const namespaces = [
+    ...new Set(['common', ...tabs.map((tab) => /^(\w+):/.exec(tab.titleKey)?.[1] ?? 'common')]),
+  ];
+  const { t } = useTranslation(namespaces);
   const navigate = useNavigate();
   if (tabs.length === 0) return null;
 
