@@ -80,14 +80,41 @@ describe('the built assets', () => {
   });
 
   it('sends the app shell of a client-side route compressed, with no-cache', async () => {
-    const res = await rawGet(`${server.baseUrl}/form-a2-step1`, { 'accept-encoding': 'br' });
+    const res = await rawGet(`${server.baseUrl}/textsize`, { 'accept-encoding': 'br' });
 
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
-    const html = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.body;
-    expect(html.equals(readFileSync(path.join(DIST, 'index.html')))).toBe(true);
+    expect(brotliDecompressSync(res.body).equals(readFileSync(path.join(DIST, 'index.html')))).toBe(true);
+  });
+
+  it('sends a prerendered page compressed, in the language asked, varying on what chose it', async () => {
+    const file = readFileSync(path.join(DIST, 'prerendered', 'tc', 'faq.html'));
+    const br = await rawGet(`${server.baseUrl}/faq`, { 'accept-encoding': 'br', 'accept-language': 'zh-HK' });
+    const gzip = await rawGet(`${server.baseUrl}/faq`, {
+      'accept-encoding': 'gzip',
+      'accept-language': 'zh-HK',
+    });
+    const plain = await rawGet(`${server.baseUrl}/faq`, {
+      'accept-encoding': 'identity',
+      'accept-language': 'zh-HK',
+    });
+
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(file)).toBe(true);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(file)).toBe(true);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(file)).toBe(true);
+    for (const res of [br, gzip, plain]) {
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers.vary).toMatch(/accept-language/i);
+      expect(res.headers.vary).toMatch(/cookie/i);
+    }
   });
 });
 
