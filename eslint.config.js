@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-ssr/**',
+      '.cache/**',
       'node_modules/**',
       '.data/**',
       '.scratch/**',

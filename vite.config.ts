@@ -1,22 +1,41 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 const apiPort = process.env.API_PORT ?? '3001';
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
-  root: fileURLToPath(new URL('./ui', import.meta.url)),
-  publicDir: fileURLToPath(new URL('./ui/public', import.meta.url)),
-  plugins: [react()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 400,
-  },
+// `vite build` makes the SPA in dist/ (with its manifest, for the prerenderer's preloads);
+// `vite build --ssr ui/prerender.tsx` makes the server renderer in dist-ssr/ (scripts/prerender.ts runs it).
+export default defineConfig(({ isSsrBuild }) => ({
+  root: here('./ui'),
+  publicDir: isSsrBuild ? false : here('./ui/public'),
+  plugins: [
+    react(),
+    // Every text asset also as .br and .gz, served by content negotiation (api/static-site.ts).
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+            threshold: 0,
+            logLevel: 'silent',
+          }),
+        ]),
+  ],
+  build: isSsrBuild
+    ? { outDir: here('./dist-ssr'), emptyOutDir: true, sourcemap: false }
+    : {
+        outDir: here('./dist'),
+        emptyOutDir: true,
+        sourcemap: false,
+        manifest: true,
+        chunkSizeWarningLimit: 400,
+      },
   server: {
     port: 3000,
     strictPort: true,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-});
+}));

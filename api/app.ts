@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -10,11 +10,12 @@ import { type EmailSender, emailSenderFromEnv } from './adapters/email';
 import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
 import { type Clock, systemClock } from './clock';
 import { readVariable } from './config';
-import { NotFoundError } from './errors';
+
 import type { RateLimitOptions } from './middleware/rate-limit';
 import { appLogger, requestForLog, safeErrorSerializer } from './logging';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { apiRouter } from './routes';
+import { compressAnswers, staticSite } from './static-site';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
 import { postgresSandboxStore } from './adapters/iamsmart-store';
@@ -111,6 +112,20 @@ export interface AppOptions {
  */
 export const REACT_ARIA_PRESS_STYLE_HASH = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
 
+/**
+ * The style attributes react-aria writes into server-rendered HTML (its visually hidden inputs and live
+ * region), which the prerendered wizard and Find my case pages carry until they hydrate. Allowed by their
+ * hashes only ('unsafe-hashes' covers attributes, never a <style> or script). scripts/prerender.ts refuses
+ * any other style attribute, and the browser tests record every CSP violation.
+ */
+export const PRERENDERED_STYLE_ATTRIBUTES = [
+  'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:absolute;width:1px;white-space:nowrap',
+  'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:fixed;width:1px;white-space:nowrap;top:0;left:0',
+];
+const styleAttributeHashes = PRERENDERED_STYLE_ATTRIBUTES.map(
+  (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+);
+
 /** No inline script or style anywhere: the SPA is built to files. */
 export const contentSecurityPolicy = {
   useDefaults: false,
@@ -119,6 +134,7 @@ export const contentSecurityPolicy = {
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", REACT_ARIA_PRESS_STYLE_HASH],
+    styleSrcAttr: ["'unsafe-hashes'", ...styleAttributeHashes],
     imgSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     fontSrc: ["'self'"],
@@ -247,6 +263,7 @@ export function createApp({
 
   app.use(helmet({ contentSecurityPolicy }));
   if (metrics) installMetrics(app, jobs);
+  app.use(compressAnswers());
   app.use(
     pinoHttp({
       logger,
@@ -311,34 +328,7 @@ export function createApp({
   // The /dev pages are the SPA's, but without the tools they show nothing: 404 like their API.
   if (!devRoutes) app.use('/dev', notFoundHandler);
 
-  if (staticDir) {
-    const root = path.resolve(staticDir);
-    const indexHtml = path.join(root, 'index.html');
-    app.use(
-      express.static(root, {
-        index: false,
-        setHeaders(res, filePath) {
-          const relative = path.relative(root, filePath).split(path.sep).join('/');
-          res.setHeader(
-            'Cache-Control',
-            relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      }),
-    );
-    // History fallback: any other GET (a client-side route) is the SPA. A missing hashed asset stays a 404.
-    app.get('/{*splat}', (req, res, next) => {
-      if (req.path.startsWith('/assets/')) {
-        next();
-        return;
-      }
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml, (err?: Error & { status?: number }) => {
-        if (!err) return;
-        next(err.status === 404 ? new NotFoundError() : err);
-      });
-    });
-  }
+  if (staticDir) app.use(staticSite(staticDir));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

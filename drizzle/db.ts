@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -122,9 +123,31 @@ async function migrateUnderLock(client: postgres.Sql, migrate: () => Promise<voi
   }
 }
 
+/**
+ * A PGlite data directory made at build time (scripts/pglite-template.ts: initdb and the migrations of
+ * that build), which a new data directory starts from instead of running initdb (about 2.5 s) at the
+ * first start. Migrations still run after it, so a template older than the code only costs the newer ones.
+ */
+export const PGLITE_TEMPLATE = fileURLToPath(new URL('../.cache/pglite-template.tar.gz', import.meta.url));
+
+async function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (!dataDir) return PGlite.create({});
+  mkdirSync(dataDir, { recursive: true });
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh && existsSync(PGLITE_TEMPLATE)) {
+    try {
+      return await PGlite.create({ dataDir, loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) });
+    } catch {
+      // A template of another PGlite version: start the ordinary way, from an empty directory.
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+    }
+  }
+  return PGlite.create({ dataDir });
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await createPglite(dataDir);
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });

@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the SPA when dist/index.html is missing, then serves API + SPA on one port.
+ * `npm start`: builds the SPA (`npm run build`: the bundles, the prerendered pages) when dist/ lacks them,
+ * then serves API + SPA on one port.
  * Env: PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset: PGlite in ${DATA_DIR}/pglite), DATA_DIR (.data),
  * STATIC_DIR (dist), LOG_LEVEL (info); DEV_TOOLS=1 unless set (or NODE_ENV=production): the demo's outbox.
  */
@@ -23,13 +24,16 @@ function run(command: string, args: string[]): Promise<number> {
 if (process.env.NODE_ENV !== 'production' && process.env.DEV_TOOLS === undefined) process.env.DEV_TOOLS = '1';
 
 const staticDir = path.resolve(process.env.STATIC_DIR || 'dist');
-if (!existsSync(path.join(staticDir, 'index.html'))) {
+if (
+  !existsSync(path.join(staticDir, 'index.html')) ||
+  !existsSync(path.join(staticDir, 'prerendered', 'manifest.json'))
+) {
   console.log(
-    `No ${path.relative(process.cwd(), staticDir) || '.'}/index.html yet: building the app (npx vite build) ...`,
+    `No ${path.relative(process.cwd(), staticDir) || '.'}/index.html or prerendered pages yet: building the app (npm run build) ...`,
   );
-  const code = await run('npx', ['vite', 'build']);
+  const code = await run('npm', ['run', 'build']);
   if (code !== 0) {
-    console.error(`vite build failed (exit ${code})`);
+    console.error(`npm run build failed (exit ${code})`);
     process.exit(code);
   }
 }

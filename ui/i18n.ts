@@ -1,6 +1,12 @@
-import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import i18next, { type BackendModule, type i18n, type InitOptions, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, HTML_LANG, LANGUAGES, type Language } from '../machines/rules/language';
+import {
+  FALLBACK_LANGUAGE,
+  HTML_LANG,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+} from '../machines/rules/language';
 
 /**
  * Message files live in i18n/<lang>/<namespace>.json. Each becomes its own chunk, fetched when a page
@@ -24,24 +30,37 @@ const lazyBackend: BackendModule = {
   },
 };
 
+const options = (language: Language): InitOptions => ({
+  lng: language,
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: ['common'],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnObjects: false,
+  react: { useSuspense: true },
+});
+
 export async function initI18n(language: Language): Promise<typeof i18next> {
-  await i18next
-    .use(lazyBackend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      ns: ['common'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnObjects: false,
-      react: { useSuspense: true },
-    });
+  await i18next.use(lazyBackend).use(initReactI18next).init(options(language));
   applyHtmlLang(language);
   return i18next;
 }
 
+/** A separate instance in one language (the prerenderer's: it records the namespaces a page used). */
+export async function createI18n(language: Language): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.use(lazyBackend).use(initReactI18next).init(options(language));
+  return instance;
+}
+
 export function applyHtmlLang(language: Language): void {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = HTML_LANG[language];
+}
+
+/** Mirrors a stored language choice into a cookie, so the server sends prerendered pages in it. */
+export function rememberLanguage(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }

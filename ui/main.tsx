@@ -1,18 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Spinner } from './components/Spinner';
 import './theme/global.css';
 
 /**
- * The first script only paints the loading spinner; the router, the messages and the pages come in
- * chunks fetched right after, so the first paint does not wait for them.
+ * The first script is tiny and renders nothing itself: the page in the HTML is already on screen (a
+ * prerendered page, or the loading spinner of index.html). After the first frame has been painted it
+ * preloads the chunks the page named (`<meta name="bd-preload">`, written by scripts/prerender.ts) and
+ * starts the app, which hydrates a prerendered page or renders the route. So the first paint waits for
+ * no script, and the page's chunks load in parallel rather than one lazy import after another.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('no #root element');
-const root = createRoot(container);
-root.render(<Spinner />);
+const prerendered = container.dataset.prerendered;
 
-void import('./app').then(async ({ createPortal }) => {
-  const portal = await createPortal();
-  root.render(<StrictMode>{portal}</StrictMode>);
-});
+function start(): void {
+  const preload = document.querySelector<HTMLMetaElement>('meta[name="bd-preload"]')?.content ?? '';
+  for (const href of preload.split(/\s+/).filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./app').then(({ startPortal }) => startPortal(container as HTMLElement, prerendered));
+}
+
+// A task after the next frame: the browser paints the HTML before any of the app's chunks is fetched.
+requestAnimationFrame(() => setTimeout(start, 0));

@@ -8,6 +8,12 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The cookie that mirrors the stored language choice for the server, which cannot read the browser's
+ * storage: it picks the language of a prerendered page by it (else by Accept-Language, like the SPA).
+ */
+export const LANGUAGE_COOKIE = 'bd-lang';
+
 /** BCP 47 tag for `<html lang>`. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', sc: 'zh-Hans', tc: 'zh-Hant' };
 

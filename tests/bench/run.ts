@@ -27,6 +27,7 @@ import { createApp, jobsOf } from '../../api/app';
 import { createIamSmartSandbox } from '../../api/adapters/iamsmart';
 import { createLocalStorage } from '../../api/adapters/storage';
 import { benchSubmissions, benchUpload, UPLOAD_MEDIAN_TARGET_MS } from './documents';
+import { benchPages } from './pages';
 import { openDatabase } from '../../drizzle/db';
 import { seed } from '../../drizzle/seed';
 import { type FreshDatabase, createTestDatabaseUrl } from '../support/fresh-postgres';
@@ -361,8 +362,11 @@ async function main(): Promise<void> {
     );
 }
 
+// `npm run bench` runs both parts; `npm run bench -- pages` or `-- api` runs one of them.
+const only = process.argv[2];
 try {
-  await main();
+  if (only !== 'api') await benchPages();
+  if (only !== 'pages') await main();
 } catch (err) {
   console.error('benchmark failed:', err);
 }

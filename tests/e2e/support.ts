@@ -44,10 +44,16 @@ export async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }
 
-/** Wait until the page's h1 is shown (lazy page, messages and layout loaded). */
+/**
+ * Wait until the page's h1 is shown (lazy page, messages and layout loaded) and, on a prerendered page
+ * (shown before any script ran), until the app has hydrated it.
+ */
 export async function pageReady(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor({ state: 'visible' });
   await page.waitForFunction(() => !document.querySelector('.spinner'));
+  await page.waitForFunction(
+    () => !document.getElementById('root')?.dataset.prerendered || document.documentElement.dataset.ready,
+  );
 }
 
 /** The WCAG 2.2 AA scan: no violation of any A or AA rule. */

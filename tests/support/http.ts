@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 
@@ -56,4 +56,26 @@ export async function getJson<T = unknown>(
     headers: response.headers,
     body: (await response.json()) as EnvelopeBody<T>,
   };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body exactly as it came over the wire (not decompressed, unlike fetch's). */
+  body: Buffer;
+}
+
+/** A GET whose body is not decoded: to check what a server really sends for an Accept-Encoding. */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 }

@@ -22,6 +22,8 @@ export function PageHeading({
   const name = title ?? children;
   useEffect(() => {
     document.title = `${name} | ${bd}`;
+    // The page is live (a prerendered one hydrated): tests wait for this before they press anything.
+    document.documentElement.dataset.ready = 'true';
   }, [name, bd]);
   useEffect(() => {
     // 'default' is the first page of the visit: leave focus where the browser puts it. A screen that

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Layout } from '../../machines/routes';
@@ -8,7 +8,9 @@ import { Spinner } from '../components/Spinner';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { TabStrip } from './TabStrip';
-import { IdleSession } from '../session/IdleSession';
+
+// The idle session (its machine, xstate and the warning dialog) matters only while logged in.
+const IdleSession = lazy(() => import('../session/IdleSession').then((m) => ({ default: m.IdleSession })));
 
 /** The two page layouts: with the desktop main menu (`menu`) and without it (`noMenu`). */
 export default function AppLayout({ layout }: { layout: Exclude<Layout, 'none'> }) {
@@ -30,7 +32,11 @@ export default function AppLayout({ layout }: { layout: Exclude<Layout, 'none'> 
         </Suspense>
       </main>
       <Footer />
-      <IdleSession />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <IdleSession />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

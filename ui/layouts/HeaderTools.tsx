@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   Button,
   Header,
@@ -120,10 +120,18 @@ export function DarkModeToggle() {
   );
 }
 
+const noSubscription = () => () => {};
+
 export function FullScreenToggle() {
   const { t } = useTranslation('common');
   const [full, setFull] = useState(false);
-  const supported = typeof document !== 'undefined' && document.fullscreenEnabled;
+  // Known only in the browser: the prerendered page shows the button (as nearly every browser supports
+  // it), and a browser without full screen removes it after hydration.
+  const supported = useSyncExternalStore(
+    noSubscription,
+    () => document.fullscreenEnabled,
+    () => true,
+  );
   useEffect(() => {
     const sync = () => setFull(document.fullscreenElement !== null);
     document.addEventListener('fullscreenchange', sync);

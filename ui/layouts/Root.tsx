@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { titleKeyFor } from '../../machines/routes';
 import type { RouteHandle } from '../routing/route-objects';
 import { updateSession, useSession } from '../session/store';
-import { applyHtmlLang } from '../i18n';
+import { applyHtmlLang, rememberLanguage } from '../i18n';
 import { useApplyTheme } from '../theme/use-apply-theme';
 import { recordTab } from '../session/tabs';
 import { setNavigateHome } from '../api';
@@ -33,6 +33,11 @@ export function Root() {
   const language = useSession((s) => s.language);
   useApplyTheme();
   useEffect(() => setNavigateHome(() => void navigate('/')), [navigate]);
+
+  // The stored choice also goes to the server, which picks the prerendered page's language by it.
+  useEffect(() => {
+    if (language) rememberLanguage(language);
+  }, [language]);
 
   // A language chosen in another tab (or restored) is applied here too.
   useEffect(() => {

@@ -1,8 +1,10 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { titleKeyFor } from '../../machines/routes';
+import type { RouteHandle } from '../routing/route-objects';
 import { useTranslation } from 'react-i18next';
 import { getSession, updateSession, useSession } from '../session/store';
-import { closeAllTabs, closeOtherTabs, closeTab } from '../session/tabs';
+import { closeAllTabs, closeOtherTabs, closeTab, recordTab } from '../session/tabs';
 
 /**
  * The pages opened in this visit, as tabs (spec §2 "Other screens"): each can be closed, and so can all
@@ -10,9 +12,25 @@ import { closeAllTabs, closeOtherTabs, closeTab } from '../session/tabs';
  * a screen reader; the active one carries aria-current.
  */
 export function TabStrip() {
-  const { t } = useTranslation(['common', 'entry', 'flows']);
-  const tabs = useSession((s) => s.tabsList);
-  const active = useSession((s) => s.tabsActive);
+  const session = useSession((s) => s);
+  const location = useLocation();
+  const route = useMatches()
+    .map((m) => m.handle as RouteHandle | undefined)
+    .find((h) => h?.route)?.route;
+  // The page shown is a tab from its first paint (Root records it just after): the strip does not appear
+  // late and push the page down, and the prerendered page already holds it.
+  const { tabsList: tabs, tabsActive: active } =
+    route && route.layout !== 'none'
+      ? recordTab(session, {
+          path: location.pathname + location.search,
+          titleKey: titleKeyFor(route, location.search),
+        })
+      : session;
+  // Only the message files the tabs' titles are in (`entry:…`, `flows:…`; no prefix: common).
+  const namespaces = [
+    ...new Set(['common', ...tabs.map((tab) => /^(\w+):/.exec(tab.titleKey)?.[1] ?? 'common')]),
+  ];
+  const { t } = useTranslation(namespaces);
   const navigate = useNavigate();
   if (tabs.length === 0) return null;
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,6 @@ import { PageHeading } from '../../components/PageHeading';
 import { formatDate } from '../../components/format';
 import { applyActorFor, dropApplyActor, type ApplyActor } from './apply-store';
 import { FillStep } from './FillStep';
-import { PreviewStep } from './PreviewStep';
-import { DocumentsStep } from './DocumentsStep';
-import { SuccessStep } from './SuccessStep';
-import { SignStep } from '../signing/SignStep';
 import { formA2MessageKey, takeStatusEntry } from '../signing/iamsmart-return';
 import { ERROR_TOAST_DELAY_MS, showToast } from '../../feedback/stores';
 import i18next from 'i18next';
@@ -22,6 +18,12 @@ import type { ActorRefFrom } from 'xstate';
 
 type SigningActor = ActorRefFrom<typeof signingMachine>;
 import { Spinner } from '../../components/Spinner';
+
+// The screens after the first: chunks of their own, so the first step does not wait for them.
+const PreviewStep = lazy(() => import('./PreviewStep').then((m) => ({ default: m.PreviewStep })));
+const DocumentsStep = lazy(() => import('./DocumentsStep').then((m) => ({ default: m.DocumentsStep })));
+const SuccessStep = lazy(() => import('./SuccessStep').then((m) => ({ default: m.SuccessStep })));
+const SignStep = lazy(() => import('../signing/SignStep').then((m) => ({ default: m.SignStep })));
 
 /**
  * The screens of the application wizard. The machine decides the step: a state change navigates to
@@ -108,25 +110,27 @@ export default function ApplyStepPage({
         <p className="flow-step__progress">{t('wizard:stepOf', { n: screen.step, total: screen.total })}</p>
       ) : null}
       <SaveIndicator actor={actor} />
-      {screen.screen === 'fill' ? (
-        <FillStep
-          actor={actor}
-          definition={definition}
-          stepIndex={c.stepIndex}
-          answers={c.answers}
-          showErrors={Object.keys(c.errors).length > 0}
-          canGoBack={isFillStep(definition, c.stepIndex - 1)}
-          isLastFill={!isFillStep(definition, c.stepIndex + 1) || c.returnToPreview}
-        />
-      ) : null}
-      {screen.screen === 'preview' ? (
-        <PreviewStep actor={actor} definition={definition} answers={c.answers} />
-      ) : null}
-      {screen.screen === 'saved' ? <SavedScreen actor={actor} /> : null}
-      {screen.screen === 'upload' ? <UploadScreens actor={actor} definition={definition} /> : null}
-      {screen.screen === 'success' && c.applicationNo ? (
-        <SuccessStep applicationNo={c.applicationNo} />
-      ) : null}
+      <Suspense fallback={<Spinner />}>
+        {screen.screen === 'fill' ? (
+          <FillStep
+            actor={actor}
+            definition={definition}
+            stepIndex={c.stepIndex}
+            answers={c.answers}
+            showErrors={Object.keys(c.errors).length > 0}
+            canGoBack={isFillStep(definition, c.stepIndex - 1)}
+            isLastFill={!isFillStep(definition, c.stepIndex + 1) || c.returnToPreview}
+          />
+        ) : null}
+        {screen.screen === 'preview' ? (
+          <PreviewStep actor={actor} definition={definition} answers={c.answers} />
+        ) : null}
+        {screen.screen === 'saved' ? <SavedScreen actor={actor} /> : null}
+        {screen.screen === 'upload' ? <UploadScreens actor={actor} definition={definition} /> : null}
+        {screen.screen === 'success' && c.applicationNo ? (
+          <SuccessStep applicationNo={c.applicationNo} />
+        ) : null}
+      </Suspense>
     </article>
   );
 }
