@@ -10,13 +10,15 @@ export interface FieldProps {
   field: Field;
   value: AnswerValue | undefined;
   error: string | null;
+  /** Errors of the parts of a field that has parts (an address). */
+  partErrors?: Record<string, string>;
   onChange: (value: AnswerValue) => void;
 }
 
 const str = (v: AnswerValue | undefined): string => (typeof v === 'string' ? v : '');
 
 /** One renderer per field kind; the exhaustive switch fails to compile when a kind has none. */
-export function FieldRenderer({ field, value, error, onChange }: FieldProps) {
+export function FieldRenderer({ field, value, error, partErrors, onChange }: FieldProps) {
   const { t } = useTranslation(['forms', 'wizard']);
   const id = fieldDomId([field.id]);
   const label = t(field.labelKey);
@@ -85,6 +87,7 @@ export function FieldRenderer({ field, value, error, onChange }: FieldProps) {
       return (
         <AddressField
           {...common}
+          partErrors={partErrors}
           value={typeof value === 'object' && !Array.isArray(value) ? value : undefined}
           onChange={onChange}
         />

@@ -6,6 +6,7 @@ import type { AnswerValue, FormDefinition } from '../../../machines/forms/types'
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { FieldRenderer } from './FieldRenderer';
 import { issueMessage, stepIssues, type ApplyActor } from './apply-store';
+import type { FormIssue } from '../../../machines/forms';
 
 interface Props {
   actor: ApplyActor;
@@ -34,17 +35,27 @@ export function FillStep({
   if (step?.kind !== 'fill') return null;
   const applicable = applicableFieldIds(definition, answers);
   const issues = showErrors ? stepIssues(definition, stepIndex, answers) : [];
-  const firstIssue = new Map<string, string>();
-  for (const issue of issues)
-    if (!firstIssue.has(issue.fieldId)) firstIssue.set(issue.fieldId, issueMessage(issue));
+  // An issue about a part of a field (`['premisesAddress', 'zh']`) is shown at that part only.
+  const partOf = (issue: FormIssue) =>
+    issue.path.length > 1 && typeof issue.path[1] === 'string' ? issue.path[1] : undefined;
+  const fieldErrors = new Map<string, string>();
+  const partErrors = new Map<string, Record<string, string>>();
+  for (const issue of issues) {
+    const part = partOf(issue);
+    if (part === undefined) {
+      if (!fieldErrors.has(issue.fieldId)) fieldErrors.set(issue.fieldId, issueMessage(issue));
+      continue;
+    }
+    const parts = partErrors.get(issue.fieldId) ?? {};
+    parts[part] ??= issueMessage(issue);
+    partErrors.set(issue.fieldId, parts);
+  }
   const summary = issues
-    .filter((issue, i) => issues.findIndex((o) => o.fieldId === issue.fieldId) === i)
     .map((issue) => ({
-      fieldId: fieldDomId(
-        issue.path.slice(0, issue.path.length > 1 && typeof issue.path[1] === 'string' ? 2 : 1),
-      ),
+      fieldId: fieldDomId(issue.path.slice(0, partOf(issue) === undefined ? 1 : 2)),
       message: issueMessage(issue),
-    }));
+    }))
+    .filter((entry, i, all) => all.findIndex((o) => o.fieldId === entry.fieldId) === i);
 
   return (
     <>
@@ -75,7 +86,8 @@ export function FillStep({
                     <FieldRenderer
                       field={field}
                       value={answers[field.id] as AnswerValue | undefined}
-                      error={firstIssue.get(field.id) ?? null}
+                      error={fieldErrors.get(field.id) ?? null}
+                      partErrors={partErrors.get(field.id)}
                       onChange={(value) => actor.send({ type: 'field.change', id: field.id, value })}
                     />
                   </div>
