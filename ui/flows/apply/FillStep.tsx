@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { applicableFieldIds, fieldDomId } from '../../../machines/forms';
 import type { AnswerValue, FormDefinition } from '../../../machines/forms/types';
-import { ErrorSummary } from '../../components/ErrorSummary';
+import { ErrorSummary, focusField } from '../../components/ErrorSummary';
 import { FieldRenderer } from './FieldRenderer';
-import { issueMessage, stepIssues, type ApplyActor } from './apply-store';
+import { issueMessage, stepIssues, takeFocusOnArrival, type ApplyActor } from './apply-store';
 import type { FormIssue } from '../../../machines/forms';
 
 interface Props {
@@ -17,6 +17,8 @@ interface Props {
   showErrors: boolean;
   canGoBack: boolean;
   isLastFill: boolean;
+  /** The URL is this step's route (the wizard navigates after the machine moved). */
+  atRoute: boolean;
 }
 
 /** A fill step: its sections and fields from the definition, the error summary and the actions. */
@@ -28,9 +30,18 @@ export function FillStep({
   showErrors,
   canGoBack,
   isLastFill,
+  atRoute,
 }: Props) {
   const { t } = useTranslation(['forms', 'wizard']);
   const [attempt, setAttempt] = useState(0);
+  // Once the URL shows this step (the page heading takes focus then), a field asked for gets focus.
+  useEffect(() => {
+    if (!atRoute) return;
+    const id = takeFocusOnArrival();
+    if (!id) return;
+    const frame = requestAnimationFrame(() => focusField(id));
+    return () => cancelAnimationFrame(frame);
+  }, [atRoute, stepIndex]);
   const step = definition.steps[stepIndex];
   if (step?.kind !== 'fill') return null;
   const applicable = applicableFieldIds(definition, answers);
