@@ -121,6 +121,8 @@ export interface RouteDef {
   entry?: EntryKey;
   flow?: FlowStep;
   requiresAuth?: boolean;
+  /** Development pages: never shown as a tab of the visit (they are opened beside the portal). */
+  noTab?: true;
 }
 
 const info = (
@@ -400,6 +402,7 @@ export const ADDED_PAGES: RouteDef[] = [
     page: 'devOutbox',
     titleKey: 'auth:outbox.title',
     group: 'hidden',
+    noTab: true,
   },
   {
     path: '/dev/iamsmart',
@@ -407,6 +410,7 @@ export const ADDED_PAGES: RouteDef[] = [
     page: 'devIamSmart',
     titleKey: 'signing:phone.title',
     group: 'hidden',
+    noTab: true,
   },
 ];
 
@@ -587,3 +591,11 @@ export function titleKeyFor(route: RouteDef, search: string): string {
   }
   return route.titleKey;
 }
+
+/** The i18n namespaces of the route titles (`auth:findMyCase.title` → `auth`; no prefix is `common`). */
+export const TITLE_NAMESPACES: string[] = [
+  ...new Set([
+    'common',
+    ...ROUTES.map((r) => (r.titleKey.includes(':') ? r.titleKey.split(':')[0] : 'common')),
+  ]),
+].filter((ns): ns is string => Boolean(ns));

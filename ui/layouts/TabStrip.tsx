@@ -1,8 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getSession, updateSession, useSession } from '../session/store';
 import { closeAllTabs, closeOtherTabs, closeTab } from '../session/tabs';
+import { TITLE_NAMESPACES } from '../../machines/routes';
 
 /**
  * The pages opened in this visit, as tabs (spec §2 "Other screens"): each can be closed, and so can all
@@ -10,10 +12,22 @@ import { closeAllTabs, closeOtherTabs, closeTab } from '../session/tabs';
  * a screen reader; the active one carries aria-current.
  */
 export function TabStrip() {
-  const { t } = useTranslation(['common', 'entry', 'flows']);
+  const { t } = useTranslation(TITLE_NAMESPACES);
   const tabs = useSession((s) => s.tabsList);
   const active = useSession((s) => s.tabsActive);
   const navigate = useNavigate();
+  const list = useRef<HTMLUListElement>(null);
+
+  // The current tab is always in view: the strip scrolls sideways to it (never the page).
+  useEffect(() => {
+    const strip = list.current;
+    const tab = strip?.querySelector<HTMLElement>('.tab--active');
+    if (!strip || !tab) return;
+    const left = tab.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft) strip.scrollLeft = left;
+    else if (left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth)
+      strip.scrollLeft = left + tab.offsetWidth - strip.clientWidth;
+  }, [active, tabs.length]);
   if (tabs.length === 0) return null;
 
   const close = (path: string) => {
@@ -24,13 +38,18 @@ export function TabStrip() {
 
   return (
     <nav className="tab-strip" aria-label={t('tabs.label')}>
-      <ul className="tab-strip__list">
+      <ul className="tab-strip__list" ref={list}>
         {tabs.map((tab) => {
           const title = t(tab.titleKey);
           const current = tab.path === active;
           return (
             <li key={tab.path} className={`tab ${current ? 'tab--active' : ''}`}>
-              <Link to={tab.path} className="tab__link" aria-current={current ? 'page' : undefined}>
+              <Link
+                to={tab.path}
+                className="tab__link"
+                title={title}
+                aria-current={current ? 'page' : undefined}
+              >
                 {title}
               </Link>
               <Button
