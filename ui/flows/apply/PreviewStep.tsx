@@ -1,12 +1,65 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { applicableFieldIds } from '../../../machines/forms';
 import type { AddressAnswer, Field, FormDefinition, TableRow } from '../../../machines/forms/types';
 import type { ApplyActor } from './apply-store';
 import { VerifyContact } from './VerifyContact';
+import { PdfViewer } from '../../components/PdfViewer';
+import { useApplicationPdf } from './application-pdf';
+
+/**
+ * The application form PDF inside the preview (spec §2 "PDF view"): opened and closed here, drawn by
+ * pdf.js, with its download link; closing it returns focus to the button that opened it.
+ */
+function PdfPanel({ applicationNo }: { applicationNo: string }) {
+  const { t, i18n } = useTranslation(['wizard', 'common']);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closer = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  // Focus follows the toggle: to Close when the form opens, back to View when it closes.
+  useEffect(() => {
+    if (!toggled.current) return;
+    (open ? closer : opener).current?.focus();
+  }, [open]);
+  const toggle = (next: boolean) => {
+    toggled.current = true;
+    setOpen(next);
+  };
+  const pdf = useApplicationPdf(applicationNo, i18n.language, open);
+  return (
+    <div className="preview__pdf">
+      {open ? (
+        <section className="pdf-panel" aria-labelledby="pdf-panel-title">
+          <div className="preview__head">
+            <h2 id="pdf-panel-title">{t('common:pdf.viewer')}</h2>
+            <Button ref={closer} className="button" onPress={() => toggle(false)}>
+              {t('wizard:preview.pdfClose')}
+            </Button>
+          </div>
+          {pdf.kind === 'loading' ? <p role="status">{t('common:pdf.loading')}</p> : null}
+          {pdf.kind === 'failed' ? <p role="alert">{t('common:pdf.failed')}</p> : null}
+          {pdf.kind === 'ready' ? (
+            <>
+              <p>
+                <a href={pdf.url} download={`${applicationNo}.pdf`}>
+                  {t('common:pdf.download')}
+                </a>
+              </p>
+              <PdfViewer data={pdf.blob} label={t('common:pdf.viewer')} />
+            </>
+          ) : null}
+        </section>
+      ) : (
+        <Button ref={opener} className="button" onPress={() => toggle(true)}>
+          {t('wizard:preview.pdf')}
+        </Button>
+      )}
+    </div>
+  );
+}
 
 /** An answer as the preview (and the PDF) prints it. */
 function AnswerText({ field, value }: { field: Field; value: unknown }) {
@@ -85,11 +138,7 @@ export function PreviewStep({
   return (
     <>
       <p>{t('wizard:preview.intro')}</p>
-      {applicationNo ? (
-        <p>
-          <Link to={`/pdf?application=${encodeURIComponent(applicationNo)}`}>{t('wizard:preview.pdf')}</Link>
-        </p>
-      ) : null}
+      {applicationNo ? <PdfPanel applicationNo={applicationNo} /> : null}
       {definition.steps.map((step, index) =>
         step.kind !== 'fill'
           ? null
