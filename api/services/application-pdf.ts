@@ -9,8 +9,8 @@ import flowsTc from '../../i18n/tc/flows.json' with { type: 'json' };
 import wizardEn from '../../i18n/en/wizard.json' with { type: 'json' };
 import wizardSc from '../../i18n/sc/wizard.json' with { type: 'json' };
 import wizardTc from '../../i18n/tc/wizard.json' with { type: 'json' };
-import { applicableFieldIds, fillSteps } from '../../machines/forms';
-import type { AddressAnswer, Answers, Field, FormDefinition, TableRow } from '../../machines/forms';
+import { answerText, applicableFieldIds, fillSteps } from '../../machines/forms';
+import type { Answers, Field, FormDefinition, Translate } from '../../machines/forms';
 import type { Language } from '../../machines/rules/language';
 import { embedDocumentFont, finishDocumentFont } from './pdf-fonts';
 
@@ -60,7 +60,6 @@ function message(trees: Record<Language, Tree>, lang: Language, key: string): st
 }
 
 const formsText = (lang: Language, key: string) => message(FORMS, lang, key);
-const wizardText = (lang: Language, key: string) => message(WIZARD, lang, key);
 
 /** English / Chinese (Traditional), once when both are the same. */
 function bilingual(key: string): string {
@@ -69,42 +68,23 @@ function bilingual(key: string): string {
   return en === zh ? en : `${en} / ${zh}`;
 }
 
-// ---- Answers as the preview prints them (ui/flows/apply/PreviewStep.tsx) -------------------------------
+// ---- Answers: the one text of the preview and the PDF (machines/forms/answer-text.ts) ----------------
 
-/** The answer's lines, as on the preview: options by label, Yes/No, address with floor/unit/lot, table rows. */
+const TREES: Record<string, Record<Language, Tree>> = { forms: FORMS, wizard: WIZARD };
+
+/** The messages of the preview's answers in `lang` (`forms:` and `wizard:` keys), as answerText reads them. */
+export function answerTranslator(lang: Language): Translate {
+  return (key) => {
+    const [ns = '', path = ''] = key.split(':');
+    const trees = TREES[ns];
+    return trees ? message(trees, lang, path) : key;
+  };
+}
+
+/** The answer's lines as the preview prints them, "Not answered" when empty. */
 export function answerLines(field: Field, value: unknown, lang: Language): string[] {
-  const notAnswered = [wizardText(lang, 'notAnswered')];
-  switch (field.kind) {
-    case 'checkbox':
-      return [wizardText(lang, value === true ? 'yes' : 'no')];
-    case 'select':
-    case 'radio': {
-      const option = field.options.find((o) => o.value === value);
-      return option ? [formsText(lang, option.labelKey)] : notAnswered;
-    }
-    case 'address': {
-      const a = (value ?? {}) as Partial<AddressAnswer>;
-      if (!a.en && !a.zh) return notAnswered;
-      const extra = [
-        a.floor && `${wizardText(lang, 'address.floor')}: ${a.floor}`,
-        a.unit && `${wizardText(lang, 'address.unit')}: ${a.unit}`,
-        a.lot && `${wizardText(lang, 'address.lot')}: ${a.lot}`,
-      ].filter((s): s is string => Boolean(s));
-      return [a.en ?? '', a.zh ?? '', ...(extra.length ? [extra.join('; ')] : [])].filter(Boolean);
-    }
-    case 'table': {
-      const rows = Array.isArray(value) ? (value as TableRow[]) : [];
-      if (rows.length === 0) return notAnswered;
-      return rows.map(
-        (row, i) =>
-          `${i + 1}. ${field.columns.map((c) => `${formsText(lang, c.labelKey)}: ${row[c.id] ?? ''}`).join('; ')}`,
-      );
-    }
-    default:
-      if (typeof value === 'string' && value.trim()) return [value];
-      if (typeof value === 'number') return [String(value)];
-      return notAnswered;
-  }
+  const t = answerTranslator(lang);
+  return answerText(field, value, t, lang)?.map((line) => line.text) ?? [t('wizard:notAnswered')];
 }
 
 // ---- Layout -----------------------------------------------------------------------------------------

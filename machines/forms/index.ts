@@ -50,4 +50,6 @@ export type { AnswerSchema, SchemaOptions } from './schema';
 export { toFormIssues, issueText, fieldDomId, ERRORS } from './errors';
 export type { FormIssue, IssueParams, Translate } from './errors';
 export { maxLengthOf, isEmptyAnswer } from './values';
+export { answerText } from './answer-text';
+export type { AnswerLine } from './answer-text';
 export * from './limits';

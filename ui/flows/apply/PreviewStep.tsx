@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { applicableFieldIds } from '../../../machines/forms';
-import type { AddressAnswer, Field, FormDefinition, TableRow } from '../../../machines/forms/types';
+import { answerText, applicableFieldIds } from '../../../machines/forms';
+import type { Field, FormDefinition } from '../../../machines/forms/types';
+import { isLanguage } from '../../../machines/rules/language';
 import type { ApplyActor } from './apply-store';
 import { VerifyContact } from './VerifyContact';
 import { PdfViewer } from '../../components/PdfViewer';
@@ -61,60 +62,20 @@ function PdfPanel({ applicationNo }: { applicationNo: string }) {
   );
 }
 
-/** An answer as the preview (and the PDF) prints it. */
+/** An answer as the preview (and the PDF) prints it: machines/forms/answer-text.ts. */
 function AnswerText({ field, value }: { field: Field; value: unknown }) {
-  const { t } = useTranslation(['forms', 'wizard']);
-  const empty = <span className="preview__empty">{t('wizard:notAnswered')}</span>;
-  switch (field.kind) {
-    case 'checkbox':
-      return <>{value === true ? t('wizard:yes') : t('wizard:no')}</>;
-    case 'select':
-    case 'radio': {
-      const option = field.options.find((o) => o.value === value);
-      return option ? <>{t(option.labelKey)}</> : empty;
-    }
-    case 'address': {
-      const a = (value ?? {}) as Partial<AddressAnswer>;
-      const extra = [
-        a.floor && `${t('wizard:address.floor')}: ${a.floor}`,
-        a.unit && `${t('wizard:address.unit')}: ${a.unit}`,
-        a.lot && `${t('wizard:address.lot')}: ${a.lot}`,
-      ].filter(Boolean);
-      if (!a.en && !a.zh) return empty;
-      return (
-        <>
-          {a.en}
-          <br />
-          <span lang="zh-Hant">{a.zh}</span>
-          {extra.length ? (
-            <>
-              <br />
-              {extra.join('; ')}
-            </>
-          ) : null}
-        </>
-      );
-    }
-    case 'table': {
-      const rows = Array.isArray(value) ? (value as TableRow[]) : [];
-      if (rows.length === 0) return empty;
-      return (
-        <ol className="preview__rows">
-          {rows.map((row, i) => (
-            <li key={i}>{field.columns.map((c) => `${t(c.labelKey)}: ${row[c.id] ?? ''}`).join('; ')}</li>
-          ))}
-        </ol>
-      );
-    }
-    default:
-      return typeof value === 'string' && value.trim() ? (
-        <>{value}</>
-      ) : typeof value === 'number' ? (
-        <>{value}</>
-      ) : (
-        empty
-      );
-  }
+  const { t, i18n } = useTranslation(['forms', 'wizard']);
+  const lines = answerText(field, value, (key) => t(key), isLanguage(i18n.language) ? i18n.language : 'en');
+  if (!lines) return <span className="preview__empty">{t('wizard:notAnswered')}</span>;
+  return (
+    <>
+      {lines.map((line, i) => (
+        <span key={i} className="preview__line" lang={line.chinese ? 'zh-Hant' : undefined}>
+          {line.text}
+        </span>
+      ))}
+    </>
+  );
 }
 
 /** The Application Form Preview: every answer by section, with Change links back to its step. */
