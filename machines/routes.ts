@@ -18,6 +18,7 @@ export type PageId =
   | 'privacy'
   | 'sitemap'
   | 'contactUs'
+  | 'help'
   | 'guideline'
   | 'entry'
   | 'flowStep'
@@ -385,10 +386,12 @@ export const BARE_PAGES: RouteDef[] = [
 ];
 
 /**
- * Pages the spec names as screens without giving a path (the Find my case login) and the development
+ * Pages the spec names as screens without giving a path (the Find my case login, Help) and the development
  * outbox (its API answers only outside production). See docs/decisions/006-added-routes.md.
  */
 export const ADDED_PAGES: RouteDef[] = [
+  // Spec §2 lists Help among the informational pages without a path.
+  info('/help', 'help', 'pages.help', 'noMenu', 'information'),
   {
     path: '/find-my-case',
     layout: 'noMenu',
@@ -568,6 +571,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     sections: [
       {
         links: [
+          { labelKey: 'pages.help', to: '/help' },
           { labelKey: 'pages.contactUs', to: '/contact-us' },
           { labelKey: 'pages.textsize', to: '/textsize' },
           { labelKey: 'pages.sitemap', to: '/sitemap' },

@@ -3,7 +3,7 @@ import { FORM_CATALOGUE } from '../../machines/forms';
 import { firstStepPath } from '../../machines/routes';
 import { fillStep } from './flows/fill-form';
 import { text } from './flows/submit-flow';
-import { LANGS, pageReady, seedSession } from './support';
+import { axeViolations, LANGS, pageReady, seedSession } from './support';
 
 /** The sitemap's names, the tab strip of the visit and the focus on the page heading. */
 
@@ -21,6 +21,28 @@ test.describe('the sitemap', () => {
       expect(names.length).toBeGreaterThan(20);
       expect(names.filter((n) => /^[\w-]+(\.[\w-]+)+$/.test(n.trim()))).toEqual([]);
       await expect(page.locator('.sitemap')).toContainText(text(lang, 'auth', 'findMyCase.title'));
+    });
+  }
+});
+
+test.describe('the Help page', () => {
+  for (const lang of LANGS) {
+    test(`${lang}: is an information page, in the sitemap and on the home page`, async ({ page }) => {
+      await seedSession(page, { language: lang });
+      await page.goto('/sitemap');
+      await pageReady(page);
+      const name = text(lang, 'common', 'pages.help');
+      await page.locator('.sitemap').getByRole('link', { name, exact: true }).click();
+
+      await expect(page).toHaveURL(/\/help$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'pages', 'help.title'));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto('/');
+      await pageReady(page);
+      await expect(page.locator('main').getByRole('link', { name, exact: true })).toHaveAttribute(
+        'href',
+        '/help',
+      );
     });
   }
 });
