@@ -14,9 +14,16 @@ const hkicInput = (page: Page) => page.locator('#field-applicantHkic');
 
 async function toSigningWithoutHkic(page: Page) {
   const email = 'hkic-sign@example.hk';
-  await fillStep(page, definition, 0, { ...definition.example, applicantHkic: '', applicantEmail: email });
+  const person = 'hkic-sign-person@example.hk';
+  await fillStep(page, definition, 0, {
+    ...definition.example,
+    applicantHkic: '',
+    applicantEmail: email,
+    contactEmail: person,
+  });
   await page.getByRole('button', { name: 'Save and go to preview' }).click();
   await confirmContact(page, 'email', email);
+  await confirmContact(page, 'email', person, 'en', 'contactPerson');
   await page.getByRole('button', { name: text('en', 'wizard', 'preview.confirm') }).click();
   await uploadRequiredDocuments(page, definition);
   await page.getByRole('button', { name: text('en', 'wizard', 'upload.continue') }).click();

@@ -29,14 +29,18 @@ export function text(lang: Language, ns: string, key: string, params: Record<str
   return v.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 }
 
-/** Confirms the applicant's email or mobile on the preview with the one-time password from the outbox. */
+/**
+ * Confirms the applicant's (or the contact person's) email or mobile on the preview with the one-time
+ * password from the outbox.
+ */
 export async function confirmContact(
   page: Page,
   channel: 'email' | 'mobile',
   to: string,
   lang: Language = 'en',
+  party: 'applicant' | 'contactPerson' = 'applicant',
 ): Promise<void> {
-  const box = page.locator('section.verify-contact');
+  const box = page.locator(`section.verify-contact[data-party="${party}"]`);
   await expect(box).toBeVisible();
   const choice = box.locator(`label:has(input[value="${channel}"])`);
   if (await choice.isVisible()) await choice.click();

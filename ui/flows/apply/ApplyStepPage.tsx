@@ -108,7 +108,8 @@ export default function ApplyStepPage({
       {screen.screen !== 'saved' ? (
         <p className="flow-step__progress">{t('wizard:stepOf', { n: screen.step, total: screen.total })}</p>
       ) : null}
-      <SaveIndicator actor={actor} />
+      {/* Nothing is saved after submission: no "Saved at" on the success page. */}
+      {screen.screen !== 'success' ? <SaveIndicator actor={actor} /> : null}
       {screen.screen === 'fill' ? (
         <FillStep
           actor={actor}

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { answerText, applicableFieldIds } from '../../../machines/forms';
 import type { Field, FormDefinition } from '../../../machines/forms/types';
 import { isLanguage } from '../../../machines/rules/language';
+import { CONTACT_FIELDS, partiesToConfirm, unconfirmedParties } from '../../../machines/rules/contacts';
+import type { VerifiedContacts } from '../../../machines/rules/drafts';
 import type { ApplyActor } from './apply-store';
 import { VerifyContact } from './VerifyContact';
 import { PdfViewer } from '../../components/PdfViewer';
@@ -92,10 +94,16 @@ export function PreviewStep({
   const applicable = applicableFieldIds(definition, answers);
   const applicationNo = useSelector(actor, (s) => s.context.applicationNo);
   const contactError = useSelector(actor, (s) => s.context.showContactError);
+  const [verified, setVerified] = useState<VerifiedContacts>({});
   const onVerified = useCallback(
-    (verified: boolean) => actor.send({ type: 'contact.verified', verified }),
-    [actor],
+    (found: VerifiedContacts) => {
+      setVerified(found);
+      actor.send({ type: 'contact.verified', verified: unconfirmedParties(answers, found).length === 0 });
+    },
+    [actor, answers],
   );
+  const unconfirmed = unconfirmedParties(answers, verified);
+  const text = (id: string) => (typeof answers[id] === 'string' ? answers[id].trim() : '');
   return (
     <>
       <p>{t('wizard:preview.intro')}</p>
@@ -136,10 +144,28 @@ export function PreviewStep({
       {applicationNo ? (
         <VerifyContact
           applicationNo={applicationNo}
-          email={typeof answers.applicantEmail === 'string' ? answers.applicantEmail.trim() : ''}
-          mobile={typeof answers.applicantMobile === 'string' ? answers.applicantMobile.trim() : ''}
+          email={text(CONTACT_FIELDS.email)}
+          mobile={text(CONTACT_FIELDS.mobile)}
           onVerified={onVerified}
-          error={contactError ? t('wizard:preview.contactRequired') : undefined}
+          error={
+            contactError && unconfirmed.includes('applicant')
+              ? t('wizard:preview.contactRequired')
+              : undefined
+          }
+        />
+      ) : null}
+      {applicationNo && partiesToConfirm(answers).includes('contactPerson') ? (
+        <VerifyContact
+          applicationNo={applicationNo}
+          party="contactPerson"
+          email={text(CONTACT_FIELDS.contactPersonEmail)}
+          mobile={text(CONTACT_FIELDS.contactPersonMobile)}
+          onVerified={onVerified}
+          error={
+            contactError && unconfirmed.includes('contactPerson')
+              ? t('wizard:preview.contactPersonRequired')
+              : undefined
+          }
         />
       ) : null}
       <div className="form__actions">
