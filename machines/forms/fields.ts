@@ -70,6 +70,14 @@ export function applicableFieldIds(definition: FormDefinition, answers: Answers)
   return new Set([...placed.keys()].filter((id) => applies(id, new Set())));
 }
 
+/** The documents of the upload step that apply to these answers (a document's `when`, as a field's). */
+export function documentsFor(definition: FormDefinition, answers: Answers): FormDefinition['documents'] {
+  const applicable = applicableFieldIds(definition, answers);
+  return definition.documents.filter(
+    (d) => !d.when || holds(d.when, applicable.has(d.when.field) ? answers[d.when.field] : undefined),
+  );
+}
+
 /** The fields (of one step, if given) that apply to these answers, in order: what is shown and printed. */
 export function activeFields(definition: FormDefinition, answers: Answers, stepId?: string): PlacedField[] {
   const ids = applicableFieldIds(definition, answers);

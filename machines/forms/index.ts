@@ -43,7 +43,7 @@ export function formBySlug(slug: string): FormDefinition | undefined {
 }
 
 export type * from './types';
-export { fieldsOf, fillSteps, activeFields, applicableFieldIds, fieldById } from './fields';
+export { fieldsOf, fillSteps, activeFields, applicableFieldIds, fieldById, documentsFor } from './fields';
 export type { Answers, FillStep, PlacedField } from './fields';
 export { schemaFor, draftSchemaFor, missingDocuments } from './schema';
 export type { AnswerSchema, SchemaOptions } from './schema';

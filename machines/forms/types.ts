@@ -94,6 +94,8 @@ export interface RequiredDocument {
   id: string;
   labelKey: string;
   required: boolean;
+  /** Offered only when this holds (as a field's `when`): a letter of authorisation for an organisation. */
+  when?: Condition;
 }
 
 export interface FormDefinition {

@@ -169,7 +169,7 @@ test.describe('the application wizard', () => {
     const email = String(answers.applicantEmail);
     const byEmail = box.getByText(`Email ${email}`);
     if (await byEmail.isVisible()) await byEmail.click();
-    await box.getByRole('button', { name: 'Send a one-time password' }).click();
+    await box.getByRole('button', { name: 'Send OTP Code' }).click();
     await box.getByLabel('One-time password').fill(await codeSentTo(page, email));
     await box.getByRole('button', { name: 'Submit' }).click();
     await expect(box).toContainText(`Confirmed: ${email}`);

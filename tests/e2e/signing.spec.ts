@@ -61,13 +61,15 @@ test.describe('documents and signing', () => {
       await toDocuments(page, lang, `fail-${lang}`);
       await expectNoAxeViolations(page);
 
-      // A file without a type is refused; a portrait page is refused with the file and the page named.
-      await page.locator('input[type="file"]').setInputFiles({
-        name: 'plan.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(await portraitA4()),
+      // The type comes first (spec §5): without one, the button asks for it and opens no file chooser;
+      // a portrait page is refused with the file and the page named.
+      let chooserOpened = false;
+      page.on('filechooser', () => {
+        chooserOpened = true;
       });
+      await page.locator('#choose-file').click();
       await expect(page.getByText(text(lang, 'wizard', 'upload.typeFirst'))).toBeVisible();
+      expect(chooserOpened).toBe(false);
       await chooseDocumentType(page, 'layoutPlans');
       await page.locator('input[type="file"]').setInputFiles({
         name: 'plan.pdf',

@@ -64,7 +64,10 @@ export async function uploadRequiredDocuments(page: Page, definition: FormDefini
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: `${d.id}.pdf`, mimeType: 'application/pdf', buffer: pdf });
-    await expect(page.locator(`[data-document="${d.id}"] .documents__file`)).toContainText(`${d.id}.pdf`);
+    const line = page.locator(`[data-document="${d.id}"] .documents__file`);
+    await expect(line).toContainText(`${d.id}.pdf`);
+    // "1 page", never "1 page(s)" (issue 14).
+    await expect(line).toContainText(/1 (page|頁|页)[,，]/);
   }
 }
 
@@ -114,6 +117,8 @@ export async function submitApplication(
     },
   );
   await expect(page.getByText(text(lang, 'wizard', 'success.body', { applicationNo }))).toBeVisible();
+  // Nothing is saved after submission: no "Saved at" here (issue 14).
+  await expect(page.locator('.save-indicator')).toHaveCount(0);
   const downloads = page.locator('ul.downloads');
   await expect(downloads.locator('a[data-file="archive"]')).toBeVisible();
   return downloads;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, fieldById, FORM_CATALOGUE } from '../../../machines/forms';
+import { answerText, documentsFor, fieldById, FORM_CATALOGUE } from '../../../machines/forms';
 import type { Field } from '../../../machines/forms';
 import { formatCalendarDate } from '../../../machines/rules/dates';
 import { answerLines, answerTranslator } from '../../../api/services/application-pdf';
@@ -44,5 +44,14 @@ describe('answerText (the preview and the PDF)', () => {
     const name = field('applicantNameEn');
     expect(answerText(name, '  ', answerTranslator('en'), 'en')).toBeNull();
     expect(answerLines(name, undefined, 'tc')).toEqual(['未填寫']);
+  });
+});
+
+describe('documentsFor', () => {
+  it('offers a letter of authorisation only to an applicant who applies for an organisation', () => {
+    const ids = (applyingAs: string) => documentsFor(A2, { ...A2.example, applyingAs }).map((d) => d.id);
+
+    expect(ids('individual')).not.toContain('authorisationLetter');
+    expect(ids('organisation')).toContain('authorisationLetter');
   });
 });
