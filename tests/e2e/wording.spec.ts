@@ -50,4 +50,28 @@ test.describe('dates and wording', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Update Application Information');
     await expect(page.locator('main')).not.toContainText('School Information');
   });
+
+  test.describe('in a browser set to US English', () => {
+    test.use({ locale: 'en-US' });
+
+    for (const [lang, order] of [
+      ['en', ['day', 'month', 'year']],
+      ['sc', ['year', 'month', 'day']],
+    ] as const) {
+      test(`${lang}: a date field shows its parts in the page language's order, not the browser's`, async ({
+        page,
+      }) => {
+        await seedSession(page, { language: lang });
+        await page.goto(firstStepPath('a2'));
+        await pageReady(page);
+
+        const types = await page
+          .locator('#field-applicationDate [data-type]')
+          .evaluateAll((els) =>
+            els.map((e) => e.getAttribute('data-type')).filter((t) => t && t !== 'literal'),
+          );
+        expect(types).toEqual(order);
+      });
+    }
+  });
 });

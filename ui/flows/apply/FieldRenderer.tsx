@@ -5,6 +5,7 @@ import { fieldDomId } from '../../../machines/forms';
 import { TextField } from '../../components/TextField';
 import { CheckboxField, RadioField, SelectField } from '../../components/ChoiceFields';
 import { AddressField } from './AddressField';
+import { DateField } from '../../components/DateField';
 
 export interface FieldProps {
   field: Field;
@@ -59,7 +60,7 @@ export function FieldRenderer({ field, value, error, partErrors, onChange }: Fie
         />
       );
     case 'date':
-      return <TextField {...common} type="date" value={str(value)} onChange={onChange} />;
+      return <DateField {...common} value={str(value)} onChange={onChange} />;
     case 'number':
       return <TextField {...common} inputMode="numeric" value={str(value)} onChange={onChange} size={8} />;
     case 'select':
