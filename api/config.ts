@@ -102,6 +102,7 @@ export const configSchema = z.object({
   CLAMD_SOCKET: optionalText,
   JOB_WORKERS: wholeNumber(0, 64, 1),
   METRICS: flag(['0', '1'], '0'),
+  PDF_CJK_FONT: optionalText,
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -21,6 +21,7 @@ export type PageId =
   | 'privacy'
   | 'sitemap'
   | 'contactUs'
+  | 'help'
   | 'guideline'
   | 'entry'
   | 'flowStep'
@@ -125,6 +126,8 @@ export interface RouteDef {
   entry?: EntryKey;
   flow?: FlowStep;
   requiresAuth?: boolean;
+  /** Development pages: never shown as a tab of the visit (they are opened beside the portal). */
+  noTab?: true;
 }
 
 const info = (
@@ -251,10 +254,12 @@ export const BARE_PAGES: RouteDef[] = [
 ];
 
 /**
- * Pages the spec names as screens without giving a path (the Find my case login) and the development
+ * Pages the spec names as screens without giving a path (the Find my case login, Help) and the development
  * outbox (its API answers only outside production). See docs/decisions/006-added-routes.md.
  */
 export const ADDED_PAGES: RouteDef[] = [
+  // Spec §2 lists Help among the informational pages without a path.
+  info('/help', 'help', 'pages.help', 'noMenu', 'information'),
   {
     path: '/find-my-case',
     layout: 'noMenu',
@@ -268,6 +273,7 @@ export const ADDED_PAGES: RouteDef[] = [
     page: 'devOutbox',
     titleKey: 'auth:outbox.title',
     group: 'hidden',
+    noTab: true,
   },
   {
     path: '/dev/iamsmart',
@@ -275,6 +281,7 @@ export const ADDED_PAGES: RouteDef[] = [
     page: 'devIamSmart',
     titleKey: 'signing:phone.title',
     group: 'hidden',
+    noTab: true,
   },
 ];
 
@@ -432,6 +439,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     sections: [
       {
         links: [
+          { labelKey: 'pages.help', to: '/help' },
           { labelKey: 'pages.contactUs', to: '/contact-us' },
           { labelKey: 'pages.textsize', to: '/textsize' },
           { labelKey: 'pages.sitemap', to: '/sitemap' },
@@ -455,3 +463,11 @@ export function titleKeyFor(route: RouteDef, search: string): string {
   }
   return route.titleKey;
 }
+
+/** The i18n namespaces of the route titles (`auth:findMyCase.title` → `auth`; no prefix is `common`). */
+export const TITLE_NAMESPACES: string[] = [
+  ...new Set([
+    'common',
+    ...ROUTES.map((r) => (r.titleKey.includes(':') ? r.titleKey.split(':')[0] : 'common')),
+  ]),
+].filter((ns): ns is string => Boolean(ns));

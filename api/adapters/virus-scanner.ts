@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 
 /**
  * Uploads are scanned by ClamAV's daemon (clamd) over its INSTREAM protocol, through the maintained
- * `clamscan` client (docs/decisions/010-virus-scanning.md). The scanner is reached on every upload; when
+ * `clamscan` client (docs/decisions/014-virus-scanning.md). The scanner is reached on every upload; when
  * it cannot be reached or does not answer, the upload is refused for now (503), never accepted unscanned.
  */
 export interface ScanVerdict {

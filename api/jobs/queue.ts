@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../drizzle/db';
 
 /**
- * Durable jobs on the portal's own Postgres, through pg-boss (docs/decisions/009-job-queue.md). Every
+ * Durable jobs on the portal's own Postgres, through pg-boss (docs/decisions/013-job-queue.md). Every
  * email and SMS, the purges, the sweeps, the reminders and the CRL refresh are jobs: a job survives a
  * crash of the process that queued it, is taken by one worker at a time across every process
  * (`SELECT ... FOR UPDATE SKIP LOCKED`), and is retried with backoff when it fails. A scheduled job is

@@ -7,7 +7,7 @@ import { rateLimits } from '../../drizzle/schema';
 import { ApiError } from '../errors';
 
 /**
- * Rate limits of the endpoints that cost CPU or storage (docs/decisions/010-rate-limits.md), counted in
+ * Rate limits of the endpoints that cost CPU or storage (docs/decisions/011-rate-limits.md), counted in
  * Postgres (table `rate_limits`) by rate-limiter-flexible's RateLimiterDrizzle, so that every process
  * behind the load balancer counts the same requests. Keyed by the caller's address (an HMAC of it: the
  * table holds no address), before authentication: a stranger who floods a draft's URL spends only their

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import formsEn from '../../i18n/en/forms.json' with { type: 'json' };
@@ -12,9 +9,12 @@ import flowsTc from '../../i18n/tc/flows.json' with { type: 'json' };
 import wizardEn from '../../i18n/en/wizard.json' with { type: 'json' };
 import wizardSc from '../../i18n/sc/wizard.json' with { type: 'json' };
 import wizardTc from '../../i18n/tc/wizard.json' with { type: 'json' };
-import { applicableFieldIds, fillSteps } from '../../machines/forms';
-import type { AddressAnswer, Answers, Field, FormDefinition, TableRow } from '../../machines/forms';
+import { answerText, applicableFieldIds, fillSteps } from '../../machines/forms';
+import type { Answers, Field, FormDefinition, Translate } from '../../machines/forms';
 import type { Language } from '../../machines/rules/language';
+import { embedDocumentFont, finishDocumentFont } from './pdf-fonts';
+
+export { MissingGlyphError, fontCodePoints } from './pdf-fonts';
 
 /**
  * The application form as a PDF (pdf-lib), from the same definition as the screens and the preview:
@@ -23,12 +23,10 @@ import type { Language } from '../../machines/rules/language';
  * English and Chinese and the answer printed as the preview prints it (option labels in `language`);
  * "Page n of N" at the foot of each page.
  *
- * Font: Noto Sans TC, regular (400), from the npm package @fontsource/noto-sans-tc, with Noto Sans SC
- * (@fontsource/noto-sans-sc) for the simplified characters TC leaves out. Fontsource splits the
- * font into WOFF2 files by unicode-range (latin, latin-ext, and ~100 numbered CJK slices, see its
- * unicode.json; its WOFF files trip @pdf-lib/fontkit on the cmap, the WOFF2 ones do not); each run of text is drawn with the slice that holds its characters, and only the slices
- * used are embedded, subset to the glyphs used. A character no slice has a glyph for throws
- * (MissingGlyphError) rather than printing a blank box.
+ * The document is laid out in two passes: first every block of text is listed, then one font holding
+ * exactly those characters is embedded (api/services/pdf-fonts.ts: Noto Sans CJK, subset by HarfBuzz)
+ * and the blocks are written. A character the font has no glyph for throws (MissingGlyphError) rather
+ * than printing a blank box.
  */
 
 export interface ApplicationPdfInput {
@@ -38,15 +36,6 @@ export interface ApplicationPdfInput {
   /** The language of the answers' option labels, Yes/No and "Not answered". Labels are in English and Chinese. */
   language: Language;
   generatedAt: Date;
-}
-
-export class MissingGlyphError extends Error {
-  constructor(readonly codePoint: number) {
-    super(
-      `no glyph for U+${codePoint.toString(16).toUpperCase().padStart(4, '0')} (${String.fromCodePoint(codePoint)}) in Noto Sans TC`,
-    );
-    this.name = 'MissingGlyphError';
-  }
 }
 
 // ---- Messages ---------------------------------------------------------------------------------------
@@ -71,7 +60,6 @@ function message(trees: Record<Language, Tree>, lang: Language, key: string): st
 }
 
 const formsText = (lang: Language, key: string) => message(FORMS, lang, key);
-const wizardText = (lang: Language, key: string) => message(WIZARD, lang, key);
 
 /** English / Chinese (Traditional), once when both are the same. */
 function bilingual(key: string): string {
@@ -80,175 +68,23 @@ function bilingual(key: string): string {
   return en === zh ? en : `${en} / ${zh}`;
 }
 
-// ---- Answers as the preview prints them (ui/flows/apply/PreviewStep.tsx) -------------------------------
+// ---- Answers: the one text of the preview and the PDF (machines/forms/answer-text.ts) ----------------
 
-/** The answer's lines, as on the preview: options by label, Yes/No, address with floor/unit/lot, table rows. */
+const TREES: Record<string, Record<Language, Tree>> = { forms: FORMS, wizard: WIZARD };
+
+/** The messages of the preview's answers in `lang` (`forms:` and `wizard:` keys), as answerText reads them. */
+export function answerTranslator(lang: Language): Translate {
+  return (key) => {
+    const [ns = '', path = ''] = key.split(':');
+    const trees = TREES[ns];
+    return trees ? message(trees, lang, path) : key;
+  };
+}
+
+/** The answer's lines as the preview prints them, "Not answered" when empty. */
 export function answerLines(field: Field, value: unknown, lang: Language): string[] {
-  const notAnswered = [wizardText(lang, 'notAnswered')];
-  switch (field.kind) {
-    case 'checkbox':
-      return [wizardText(lang, value === true ? 'yes' : 'no')];
-    case 'select':
-    case 'radio': {
-      const option = field.options.find((o) => o.value === value);
-      return option ? [formsText(lang, option.labelKey)] : notAnswered;
-    }
-    case 'address': {
-      const a = (value ?? {}) as Partial<AddressAnswer>;
-      if (!a.en && !a.zh) return notAnswered;
-      const extra = [
-        a.floor && `${wizardText(lang, 'address.floor')}: ${a.floor}`,
-        a.unit && `${wizardText(lang, 'address.unit')}: ${a.unit}`,
-        a.lot && `${wizardText(lang, 'address.lot')}: ${a.lot}`,
-      ].filter((s): s is string => Boolean(s));
-      return [a.en ?? '', a.zh ?? '', ...(extra.length ? [extra.join('; ')] : [])].filter(Boolean);
-    }
-    case 'table': {
-      const rows = Array.isArray(value) ? (value as TableRow[]) : [];
-      if (rows.length === 0) return notAnswered;
-      return rows.map(
-        (row, i) =>
-          `${i + 1}. ${field.columns.map((c) => `${formsText(lang, c.labelKey)}: ${row[c.id] ?? ''}`).join('; ')}`,
-      );
-    }
-    default:
-      if (typeof value === 'string' && value.trim()) return [value];
-      if (typeof value === 'number') return [String(value)];
-      return notAnswered;
-  }
-}
-
-// ---- Fonts ------------------------------------------------------------------------------------------
-
-interface Slice {
-  /** The subset's name in unicode.json: 'latin', 'latin-ext', '[12]' ... */
-  name: string;
-  file: string;
-  ranges: [number, number][];
-}
-
-interface FontSource {
-  slices: Slice[];
-  /** Code point → the slice whose font has its glyph (memo). */
-  sliceOf(codePoint: number): Slice;
-  bytes(slice: Slice): Uint8Array;
-}
-
-let fontSource: FontSource | undefined;
-
-/** Noto Sans TC first; Noto Sans SC for the simplified characters TC's slices leave out (楼 ...). */
-const FONT_PACKAGES = ['noto-sans-tc', 'noto-sans-sc'] as const;
-
-function slicesOf(family: (typeof FONT_PACKAGES)[number]): Slice[] {
-  const require = createRequire(import.meta.url);
-  const root = dirname(require.resolve(`@fontsource/${family}/LICENSE`));
-  const unicode = JSON.parse(readFileSync(join(root, 'unicode.json'), 'utf8')) as Record<string, string>;
-  const fileOf = (name: string) =>
-    join(root, 'files', `${family}-${name.replace(/^\[(\d+)\]$/, '$1')}-400-normal.woff2`);
-  // Latin first, so that ASCII never comes from a CJK slice.
-  const order = (name: string) =>
-    name === 'latin' ? 0 : name === 'latin-ext' ? 1 : name.startsWith('[') ? 3 : 2;
-  return Object.entries(unicode)
-    .sort(([a], [b]) => order(a) - order(b))
-    .map(([name, ranges]) => ({
-      name: `${family}:${name}`,
-      file: fileOf(name),
-      ranges: ranges.split(',').map((r): [number, number] => {
-        const [from = '', to] = r.trim().replace(/^U\+/i, '').split('-');
-        const start = parseInt(from, 16);
-        return [start, to === undefined ? start : parseInt(to, 16)];
-      }),
-    }));
-}
-
-function loadFontSource(): FontSource {
-  const slices = FONT_PACKAGES.flatMap(slicesOf);
-  const bytesCache = new Map<string, Uint8Array>();
-  const glyphCheck = new Map<string, { hasGlyphForCodePoint(cp: number): boolean }>();
-  const memo = new Map<number, Slice>();
-  const bytes = (slice: Slice) => {
-    let b = bytesCache.get(slice.file);
-    if (!b) {
-      b = new Uint8Array(readFileSync(slice.file));
-      bytesCache.set(slice.file, b);
-    }
-    return b;
-  };
-  const hasGlyph = (slice: Slice, cp: number) => {
-    let font = glyphCheck.get(slice.file);
-    if (!font) {
-      font = fontkit.create(bytes(slice));
-      glyphCheck.set(slice.file, font);
-    }
-    return font.hasGlyphForCodePoint(cp);
-  };
-  return {
-    slices,
-    bytes,
-    sliceOf(cp) {
-      const known = memo.get(cp);
-      if (known) return known;
-      const slice = slices.find((s) => s.ranges.some(([a, b]) => cp >= a && cp <= b) && hasGlyph(s, cp));
-      if (!slice) throw new MissingGlyphError(cp);
-      memo.set(cp, slice);
-      return slice;
-    },
-  };
-}
-
-/**
- * Every code point the embedded fonts draw: each slice's cmap (glyph not .notdef) within the slice's
- * unicode-range. The printable set of machines/rules/printable-set.ts is generated from this
- * (`npm run fonts:printable`), and a unit test fails when the two differ.
- */
-export function fontCodePoints(): number[] {
-  fontSource ??= loadFontSource();
-  const found = new Set<number>();
-  for (const slice of fontSource.slices) {
-    const font = fontkit.create(fontSource.bytes(slice)) as unknown as {
-      characterSet: number[];
-      hasGlyphForCodePoint(cp: number): boolean;
-    };
-    for (const cp of font.characterSet) {
-      if (slice.ranges.some(([a, b]) => cp >= a && cp <= b) && font.hasGlyphForCodePoint(cp)) found.add(cp);
-    }
-  }
-  return [...found].sort((a, b) => a - b);
-}
-
-/** The fonts of one document: each slice embedded (subset) on first use. */
-class DocumentFonts {
-  private readonly embedded = new Map<string, PDFFont>();
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly source: FontSource,
-  ) {}
-
-  /** The text cut into runs of one font each (whitespace joins the run before it). */
-  async runs(text: string): Promise<{ text: string; font: PDFFont }[]> {
-    const out: { text: string; slice: Slice }[] = [];
-    for (const ch of text) {
-      const cp = ch.codePointAt(0) ?? 32;
-      const last = out.at(-1);
-      if (/\s/.test(ch) && last) {
-        last.text += ' ';
-        continue;
-      }
-      const slice = this.source.sliceOf(/\s/.test(ch) ? 32 : cp);
-      if (last && last.slice === slice) last.text += ch;
-      else out.push({ text: /\s/.test(ch) ? ' ' : ch, slice });
-    }
-    return Promise.all(out.map(async (r) => ({ text: r.text, font: await this.font(r.slice) })));
-  }
-
-  private async font(slice: Slice): Promise<PDFFont> {
-    let font = this.embedded.get(slice.file);
-    if (!font) {
-      font = await this.doc.embedFont(this.source.bytes(slice), { subset: true });
-      this.embedded.set(slice.file, font);
-    }
-    return font;
-  }
+  const t = answerTranslator(lang);
+  return answerText(field, value, t, lang)?.map((line) => line.text) ?? [t('wizard:notAnswered')];
 }
 
 // ---- Layout -----------------------------------------------------------------------------------------
@@ -277,6 +113,16 @@ function pieces(text: string): string[] {
   );
 }
 
+interface Block {
+  kind: 'text' | 'rule';
+  text: string;
+  style: Style;
+}
+
+/** "Page n of N / 第 n 頁，共 N 頁"; `PAGE_LABEL_CHARS` are the characters it may use. */
+const pageLabel = (n: number, total: number) => `Page ${n} of ${total} / 第 ${n} 頁，共 ${total} 頁`;
+const PAGE_LABEL_CHARS = `${pageLabel(0, 0)}0123456789`;
+
 class Writer {
   private page!: PDFPage;
   private y = 0;
@@ -284,7 +130,7 @@ class Writer {
 
   constructor(
     private readonly doc: PDFDocument,
-    private readonly fonts: DocumentFonts,
+    private readonly font: PDFFont,
   ) {
     this.newPage();
   }
@@ -295,19 +141,18 @@ class Writer {
     this.y = A4[1] - MARGIN;
   }
 
-  private async width(text: string, size: number): Promise<number> {
-    const runs = await this.fonts.runs(text);
-    return runs.reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
+  private width(text: string, size: number): number {
+    return this.font.widthOfTextAtSize(text, size);
   }
 
   /** The lines `text` wraps to within `max` points. */
-  async wrap(text: string, size: number, max: number): Promise<string[]> {
+  wrap(text: string, size: number, max: number): string[] {
     const lines: string[] = [];
     for (const paragraph of text.split(/\r?\n/)) {
       let line = '';
       for (const piece of pieces(paragraph)) {
         const candidate = line + piece;
-        if ((await this.width(candidate.trimEnd(), size)) <= max) {
+        if (this.width(candidate.trimEnd(), size) <= max) {
           line = candidate;
           continue;
         }
@@ -315,11 +160,10 @@ class Writer {
         line = '';
         // A piece longer than a line (a long word or number) is broken by characters.
         let rest = piece.trimStart();
-        while (rest && (await this.width(rest.trimEnd(), size)) > max) {
+        while (rest && this.width(rest.trimEnd(), size) > max) {
           let cut = 1;
           const chars = [...rest];
-          while (cut < chars.length && (await this.width(chars.slice(0, cut + 1).join(''), size)) <= max)
-            cut++;
+          while (cut < chars.length && this.width(chars.slice(0, cut + 1).join(''), size) <= max) cut++;
           lines.push(chars.slice(0, cut).join(''));
           rest = chars.slice(cut).join('');
         }
@@ -330,24 +174,20 @@ class Writer {
     return lines;
   }
 
-  async text(text: string, style: Style): Promise<void> {
+  text(text: string, style: Style): void {
     const indent = style.indent ?? 0;
     const leading = style.size * 1.45;
     this.y -= style.gapBefore ?? 0;
-    for (const line of await this.wrap(text, style.size, WIDTH - indent)) {
+    for (const line of this.wrap(text, style.size, WIDTH - indent)) {
       if (this.y - leading < MARGIN + FOOTER) this.newPage();
       this.y -= leading;
-      let x = MARGIN + indent;
-      for (const run of await this.fonts.runs(line)) {
-        this.page.drawText(run.text, {
-          x,
-          y: this.y,
-          size: style.size,
-          font: run.font,
-          color: style.color ?? INK,
-        });
-        x += run.font.widthOfTextAtSize(run.text, style.size);
-      }
+      this.page.drawText(line, {
+        x: MARGIN + indent,
+        y: this.y,
+        size: style.size,
+        font: this.font,
+        color: style.color ?? INK,
+      });
     }
   }
 
@@ -363,16 +203,13 @@ class Writer {
   }
 
   /** "Page n of N / 第 n 頁，共 N 頁" at the foot of every page. */
-  async pageNumbers(): Promise<void> {
+  pageNumbers(): void {
     const total = this.pages.length;
     for (const [i, page] of this.pages.entries()) {
-      const label = `Page ${i + 1} of ${total} / 第 ${i + 1} 頁，共 ${total} 頁`;
+      const label = pageLabel(i + 1, total);
       const size = 8;
-      let x = A4[0] - MARGIN - (await this.width(label, size));
-      for (const run of await this.fonts.runs(label)) {
-        page.drawText(run.text, { x, y: MARGIN - 10, size, font: run.font, color: GREY });
-        x += run.font.widthOfTextAtSize(run.text, size);
-      }
+      const x = A4[0] - MARGIN - this.width(label, size);
+      page.drawText(label, { x, y: MARGIN - 10, size, font: this.font, color: GREY });
     }
   }
 }
@@ -392,7 +229,6 @@ export async function renderApplicationPdf({
   language,
   generatedAt,
 }: ApplicationPdfInput): Promise<Uint8Array> {
-  fontSource ??= loadFontSource();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const titleEn = message(FLOWS, 'en', `forms.${definition.key}.title`);
@@ -404,33 +240,44 @@ export async function renderApplicationPdf({
   doc.setModificationDate(generatedAt);
   doc.setLanguage('en');
 
-  const w = new Writer(doc, new DocumentFonts(doc, fontSource));
-  await w.text(`Form ${definition.code} / 表格 ${definition.code}`, { size: 11, color: GREY });
-  await w.text(titleEn, { size: 15, gapBefore: 2 });
-  await w.text(titleZh, { size: 15 });
-  await w.text(`Application No. / 申請編號: ${applicationNo}`, { size: 11, gapBefore: 6 });
-  await w.text(`Generated / 產生日期: ${hongKongTime(generatedAt)} (Hong Kong time / 香港時間)`, {
+  const blocks: Block[] = [];
+  const text = (t: string, style: Style) =>
+    blocks.push({ kind: 'text', text: t.replace(/[^\S\n]/gu, ' '), style });
+  const rule = (gap: number) => blocks.push({ kind: 'rule', text: '', style: { size: gap } });
+  text(`Form ${definition.code} / 表格 ${definition.code}`, { size: 11, color: GREY });
+  text(titleEn, { size: 15, gapBefore: 2 });
+  text(titleZh, { size: 15 });
+  text(`Application No. / 申請編號: ${applicationNo}`, { size: 11, gapBefore: 6 });
+  text(`Generated / 產生日期: ${hongKongTime(generatedAt)} (Hong Kong time / 香港時間)`, {
     size: 9,
     color: GREY,
   });
-  w.rule(8);
+  rule(8);
 
   const applicable = applicableFieldIds(definition, answers);
   const steps = fillSteps(definition);
   for (const step of steps) {
     const sections = step.sections.filter((s) => s.fields.some((f) => applicable.has(f.id)));
     if (sections.length === 0) continue;
-    if (steps.length > 1) await w.text(bilingual(step.titleKey), { size: 13, gapBefore: 10 });
+    if (steps.length > 1) text(bilingual(step.titleKey), { size: 13, gapBefore: 10 });
     for (const section of sections) {
-      await w.text(bilingual(section.titleKey), { size: 12, gapBefore: 10 });
-      w.rule(3);
+      text(bilingual(section.titleKey), { size: 12, gapBefore: 10 });
+      rule(3);
       for (const field of section.fields.filter((f) => applicable.has(f.id))) {
-        await w.text(bilingual(field.labelKey), { size: 9, color: GREY, gapBefore: 5 });
+        text(bilingual(field.labelKey), { size: 9, color: GREY, gapBefore: 5 });
         for (const line of answerLines(field, answers[field.id], language))
-          await w.text(line, { size: 10.5, indent: 12 });
+          text(line, { size: 10.5, indent: 12 });
       }
     }
   }
-  await w.pageNumbers();
+
+  const font = await embedDocumentFont(doc, language, blocks.map((b) => b.text).join('') + PAGE_LABEL_CHARS);
+  const w = new Writer(doc, font);
+  for (const block of blocks) {
+    if (block.kind === 'rule') w.rule(block.style.size);
+    else w.text(block.text, block.style);
+  }
+  w.pageNumbers();
+  await finishDocumentFont(doc, font);
   return doc.save();
 }

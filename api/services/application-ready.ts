@@ -6,7 +6,8 @@ import type { FormDefinition } from '../../machines/forms/types';
 import { ApiError, UnauthorizedError } from '../errors';
 import { DraftSubmittedError } from '../errors';
 import type { DocumentService } from './documents';
-import { type DraftAccess, verifiedContactsOf } from './drafts';
+import type { DraftAccess } from './drafts';
+import { unconfirmedParties, verifiedContactsOf } from '../../machines/rules/contacts';
 import { type DraftRecord, readDraft } from './drafts.repo';
 
 /**
@@ -27,6 +28,13 @@ export class ApplicationIncompleteError extends ApiError {
 export class ContactUnverifiedError extends ApiError {
   constructor() {
     super(422, 'CONTACT_UNVERIFIED', 'submission.contactUnverified');
+  }
+}
+
+/** 422 CONTACT_PERSON_UNVERIFIED: the contact person gave an email or mobile, and neither is confirmed. */
+export class ContactPersonUnverifiedError extends ApiError {
+  constructor() {
+    super(422, 'CONTACT_PERSON_UNVERIFIED', 'submission.contactPersonUnverified');
   }
 }
 
@@ -60,7 +68,9 @@ export async function readyApplication(
   if (!parsed.success)
     throw new ApplicationIncompleteError([...new Set(parsed.error.issues.map((i) => String(i.path[0])))]);
   const verified = verifiedContactsOf(draft.answers, draft.verifiedContacts);
-  if (!verified.email && !verified.mobile) throw new ContactUnverifiedError();
+  const unconfirmed = unconfirmedParties(draft.answers, verified);
+  if (unconfirmed.includes('applicant')) throw new ContactUnverifiedError();
+  if (unconfirmed.includes('contactPerson')) throw new ContactPersonUnverifiedError();
   const rows = await documents.rows(draft.id);
   const order = definition.documents.map((d) => d.id);
   rows.sort((a, b) => order.indexOf(a.documentType) - order.indexOf(b.documentType));

@@ -4,8 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
 import type { Db } from '../../drizzle/db';
 import {
-  APPLICANT_EMAIL_FIELD,
-  APPLICANT_MOBILE_FIELD,
   type ContactChannel,
   type ContactCodeSentData,
   type ContactSendRequest,
@@ -19,8 +17,6 @@ import {
   type DraftResumedData,
   type DraftSaveRequest,
   type DraftSavedData,
-  type StoredVerifiedContacts,
-  type VerifiedContacts,
 } from '../../machines/rules/drafts';
 import type { Language } from '../../machines/rules/language';
 import {
@@ -28,7 +24,6 @@ import {
   type OtpSentData,
   type OtpVerifyRequest,
   normaliseApplicationNo,
-  parseContact,
 } from '../../machines/rules/otp';
 import { type Clock, HOUR_MS, addMs } from '../clock';
 import {
@@ -52,6 +47,8 @@ import {
   recordVerifiedContact,
 } from './drafts.repo';
 import type { OtpService } from './otp';
+import type { OtpPurpose } from './otp.repo';
+import { contactFor, contactOf, kindOf, partyOf, verifiedContactsOf } from '../../machines/rules/contacts';
 import { hashToken } from './sessions';
 
 /** The code printed on the form (the application number's prefix), or undefined for a form not in the catalogue. */
@@ -103,60 +100,29 @@ const newToken = () => randomBytes(32).toString('base64url');
 /** The year of `date` in Hong Kong (UTC+8, no summer time): the year in a new application number. */
 export const hongKongYear = (date: Date) => new Date(date.getTime() + 8 * HOUR_MS).getUTCFullYear();
 
-/** The contact a one-time code to resume goes to: the answers' applicant email and mobile, normalised. */
-export function contactOf(answers: DraftAnswers): {
-  contactEmail: string | null;
-  contactMobile: string | null;
-} {
-  const email = answers[APPLICANT_EMAIL_FIELD];
-  const mobile = answers[APPLICANT_MOBILE_FIELD];
-  const asEmail = typeof email === 'string' ? parseContact(email) : undefined;
-  const asMobile =
-    typeof mobile === 'string' || typeof mobile === 'number' ? parseContact(String(mobile)) : undefined;
-  return {
-    contactEmail: asEmail?.kind === 'email' ? asEmail.value : null,
-    contactMobile: asMobile?.kind === 'mobile' ? asMobile.value : null,
-  };
-}
-
-/**
- * The contacts that count as verified now: those confirmed by a one-time code (`stored`, normalised) whose
- * value still equals the current answer (normalised as `contactOf`). Changing an answer makes that contact
- * unverified again; changing it back makes it verified again (the same address was confirmed). Pure.
- */
-export function verifiedContactsOf(
-  answers: DraftAnswers,
-  stored: StoredVerifiedContacts | null | undefined,
-): VerifiedContacts {
-  const { contactEmail, contactMobile } = contactOf(answers);
-  const verified: VerifiedContacts = {};
-  if (contactEmail !== null && stored?.email?.value === contactEmail) verified.email = contactEmail;
-  if (contactMobile !== null && stored?.mobile?.value === contactMobile) verified.mobile = contactMobile;
-  return verified;
-}
-
-/** The draft's current (normalised) answer for `channel`, or null when there is none or it is not valid. */
-export function contactFor(answers: DraftAnswers, channel: ContactChannel): string | null {
-  const { contactEmail, contactMobile } = contactOf(answers);
-  return channel === 'email' ? contactEmail : contactMobile;
-}
-
 /**
  * An address as shown back to the draft's owner: `c***@example.hk` (the first character of the local
  * part, then the domain), `****4567` (the last four digits of the mobile).
  */
 export function maskContact(channel: ContactChannel, value: string): string {
-  if (channel === 'mobile') return `****${value.slice(-4)}`;
+  if (kindOf(channel) === 'mobile') return `****${value.slice(-4)}`;
   const at = value.lastIndexOf('@');
   return `${value.slice(0, 1)}***${value.slice(at)}`;
 }
 
-/** 400: the draft has no (valid) applicant email or mobile for the channel asked for. */
+/** 400: the draft has no (valid) email or mobile for the channel asked for (the applicant's or the contact person's). */
 export class ContactMissingError extends ApiError {
   constructor(channel: ContactChannel) {
     super(400, 'CONTACT_MISSING', 'drafts.contact.missing', { channel });
   }
 }
+
+/**
+ * The applicant's and the contact person's confirmations are codes of their own purposes, so that
+ * confirming the one does not make the other wait the minute between two codes.
+ */
+const contactPurpose = (channel: ContactChannel): OtpPurpose =>
+  partyOf(channel) === 'applicant' ? 'contact' : 'contactPerson';
 
 /** The draft a request's token opens (res.locals.draft): its head, and the token's hash. */
 export interface DraftAccess extends DraftHead {
@@ -409,11 +375,18 @@ export function createDraftService({
 
     async sendContactCode(access, request) {
       const { draft, value } = await contactToConfirm(access, request.channel);
-      // The lookup is the drafts' (as for resume): the code goes to the address on file, which is `value`.
+      const contact = { kind: kindOf(request.channel), value };
+      // The code goes to the address on file for this channel, which is `value`: the drafts' lookup for
+      // the applicant (as for resume), the answers for the contact person.
       const sent = await otp.send(
-        { applicationNo: draft.applicationNo, contact: { kind: request.channel, value } },
-        'contact',
-        findDraftContact,
+        { applicationNo: draft.applicationNo, contact },
+        contactPurpose(request.channel),
+        partyOf(request.channel) === 'applicant'
+          ? findDraftContact
+          : async (tx, applicationNo) => {
+              const row = await findDraftContact(tx, applicationNo);
+              return row && { ...row, email: value, mobile: value };
+            },
       );
       return { ...sent, to: maskContact(request.channel, value) };
     },
@@ -421,15 +394,19 @@ export function createDraftService({
     async verifyContact(access, request) {
       const { draft, value } = await contactToConfirm(access, request.channel);
       const now = clock.now();
-      // The challenge is bound to the number, this channel's current address and purpose 'contact': a code
-      // for the other channel, an earlier address, or another purpose finds no live code (410).
+      // The challenge is bound to the number, this channel's current address and its purpose: a code
+      // for another channel, an earlier address, or another purpose finds no live code (410).
       const stored = await otp.verify(
-        { applicationNo: draft.applicationNo, contact: { kind: request.channel, value }, code: request.code },
+        {
+          applicationNo: draft.applicationNo,
+          contact: { kind: kindOf(request.channel), value },
+          code: request.code,
+        },
         async (tx, draftId) => {
           if (draftId !== draft.id) return undefined;
           return recordVerifiedContact(tx, { id: draftId, channel: request.channel, value, at: now });
         },
-        'contact',
+        contactPurpose(request.channel),
       );
       // Purged between the two statements: the token no longer opens anything.
       if (!stored) throw new UnauthorizedError('drafts.unauthorized');

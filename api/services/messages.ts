@@ -151,7 +151,9 @@ export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' 
       ? 'message.resume'
       : message.purpose === 'contact'
         ? 'message.contact'
-        : 'message.otp';
+        : message.purpose === 'contactPerson'
+          ? 'message.contactPerson'
+          : 'message.otp';
   return {
     subject: translate(message.language, `${texts}.subject`),
     email: translate(message.language, `${texts}.email`, params),

@@ -9,7 +9,7 @@ import type { PdfCheckResult } from './pdf-check';
  *   one stream, and all of a file's streams together) — inflated bytes live outside the heap;
  * - time: a file still being checked after `timeoutMs` is abandoned and its worker terminated.
  * A file past a limit is answered `too-complex` (422 with a clear message); a full queue is `busy` (503,
- * try again). Decisions: docs/decisions/009-pdf-check-pool.md.
+ * try again). Decisions: docs/decisions/010-pdf-check-pool.md.
  */
 export interface PdfCheckLimits {
   /** The V8 heap of one worker, in MB (resourceLimits.maxOldGenerationSizeMb). Default 256. */

@@ -1,4 +1,5 @@
 import type { ApplicationType, FormDefinition, RequiredDocument, Section } from './types';
+import { APPLYING_AS } from './options';
 
 /**
  * The shape every application form shares (spec §2): one fill step, then the preview, the upload
@@ -39,5 +40,6 @@ export const COMMON_DOCUMENTS: readonly RequiredDocument[] = [
   doc('layoutPlans'),
   doc('locationPlan'),
   doc('occupancyProof', false),
-  doc('authorisationLetter', false),
+  // A letter of authorisation is for an applicant who applies for an organisation (issue 14).
+  { ...doc('authorisationLetter', false), when: { field: 'applyingAs', equals: APPLYING_AS.organisation } },
 ];

@@ -1,4 +1,4 @@
-import type { Condition, Field, FormSteps, Section, WizardStep } from './types';
+import type { Condition, Field, FormDefinition, FormSteps, Section, WizardStep } from './types';
 
 /**
  * Walking a definition: its fill steps, its fields, and which of them apply to a set of answers.
@@ -68,6 +68,14 @@ export function applicableFieldIds(definition: FormSteps, answers: Answers): Set
     return ok;
   };
   return new Set([...placed.keys()].filter((id) => applies(id, new Set())));
+}
+
+/** The documents of the upload step that apply to these answers (a document's `when`, as a field's). */
+export function documentsFor(definition: FormDefinition, answers: Answers): FormDefinition['documents'] {
+  const applicable = applicableFieldIds(definition, answers);
+  return definition.documents.filter(
+    (d) => !d.when || holds(d.when, applicable.has(d.when.field) ? answers[d.when.field] : undefined),
+  );
 }
 
 /** The fields (of one step, if given) that apply to these answers, in order: what is shown and printed. */

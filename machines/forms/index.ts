@@ -43,11 +43,13 @@ export function formBySlug(slug: string): FormDefinition | undefined {
 }
 
 export type * from './types';
-export { fieldsOf, fillSteps, activeFields, applicableFieldIds, fieldById } from './fields';
+export { fieldsOf, fillSteps, activeFields, applicableFieldIds, fieldById, documentsFor } from './fields';
 export type { Answers, FillStep, PlacedField } from './fields';
 export { schemaFor, draftSchemaFor, missingDocuments } from './schema';
 export type { AnswerSchema, SchemaOptions } from './schema';
 export { toFormIssues, issueText, fieldDomId, ERRORS } from './errors';
 export type { FormIssue, IssueParams, Translate } from './errors';
 export { maxLengthOf, isEmptyAnswer } from './values';
+export { answerText } from './answer-text';
+export type { AnswerLine } from './answer-text';
 export * from './limits';

@@ -96,6 +96,8 @@ export interface RequiredDocument {
   id: string;
   labelKey: string;
   required: boolean;
+  /** Offered only when this holds (as a field's `when`): a letter of authorisation for an organisation. */
+  when?: Condition;
 }
 
 /** What walking a form's fields needs: its code (for messages) and its steps. Follow-up forms have these too. */

@@ -199,8 +199,11 @@ export const draftSaveSchema = z.object(
   { error: 'validation.body.notObject' },
 );
 
-/** The contacts of a draft that can be confirmed by a one-time code: the applicant's email and mobile. */
-export const CONTACT_CHANNELS = ['email', 'mobile'] as const;
+/**
+ * The contacts of a draft that can be confirmed by a one-time code (spec §4: "the applicant or contact
+ * person"): the applicant's email and mobile, and the contact person's (machines/rules/contacts.ts).
+ */
+export const CONTACT_CHANNELS = ['email', 'mobile', 'contactPersonEmail', 'contactPersonMobile'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 
 export const contactChannelSchema = z.enum(CONTACT_CHANNELS, {

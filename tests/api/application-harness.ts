@@ -84,7 +84,12 @@ export interface ApplicationHarness extends DraftHarness {
   save(draft: DraftState, answers: Record<string, unknown>): Promise<Reply<DraftSavedData>>;
   /** Confirms the applicant email with the contact code read from the SMTP server. */
   confirmEmail(draft: DraftState): Promise<void>;
-  /** A draft with complete answers saved, its email confirmed and every required document uploaded. */
+  /** Confirms the contact person's email (answer `contactEmail`) the same way. */
+  confirmContactPersonEmail(draft: DraftState): Promise<void>;
+  /**
+   * A draft with complete answers saved, its email and its contact person's email (when given) confirmed
+   * and every required document uploaded.
+   */
   readyDraft(overrides?: Record<string, unknown>): Promise<ReadyDraft>;
   /** POST signing/iamsmart; throws unless 201. */
   startIamSmart(draft: DraftState): Promise<IamSmartStarted>;
@@ -149,6 +154,26 @@ export async function startApplicationHarness(
     };
   }
 
+  /** A contact code sent to `to` on `channel`, read from the SMTP server and verified; throws unless 200. */
+  async function confirm(draft: DraftState, channel: string, to: string) {
+    const before = base.smtp.mails.length;
+    const sent = await call('POST', `${draftPath(draft.applicationNo)}/contact/send`, {
+      token: draft.token,
+      body: { channel },
+    });
+    if (sent.status !== 200)
+      throw new Error(`contact send answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+    await base.messages.settled();
+    const mail = base.smtp.mails.slice(before).find((m) => m.to.includes(to.toLowerCase()));
+    if (!mail) throw new Error(`no mail to ${to}`);
+    const verified = await call('POST', `${draftPath(draft.applicationNo)}/contact/verify`, {
+      token: draft.token,
+      body: { channel, code: codeIn(mail.text) },
+    });
+    if (verified.status !== 200)
+      throw new Error(`contact verify answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+  }
+
   const harness: ApplicationHarness = {
     ...base,
     storageDir,
@@ -191,6 +216,7 @@ export async function startApplicationHarness(
       return {
         ...form.example,
         applicantEmail: `applicant.${counter}.${process.pid}@example.hk`,
+        contactEmail: `contact.${counter}.${process.pid}@example.hk`,
         ...overrides,
       };
     },
@@ -223,27 +249,18 @@ export async function startApplicationHarness(
     },
 
     async confirmEmail(draft) {
-      const before = base.smtp.mails.length;
-      const sent = await call('POST', `${draftPath(draft.applicationNo)}/contact/send`, {
-        token: draft.token,
-        body: { channel: 'email' },
-      });
-      if (sent.status !== 200)
-        throw new Error(`contact send answered ${sent.status}: ${JSON.stringify(sent.body)}`);
-      await base.messages.settled();
-      const mail = base.smtp.mails.slice(before).find((m) => m.to.includes(draft.email.toLowerCase()));
-      if (!mail) throw new Error(`no mail to ${draft.email}`);
-      const verified = await call('POST', `${draftPath(draft.applicationNo)}/contact/verify`, {
-        token: draft.token,
-        body: { channel: 'email', code: codeIn(mail.text) },
-      });
-      if (verified.status !== 200)
-        throw new Error(`contact verify answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+      await confirm(draft, 'email', draft.email);
+    },
+
+    async confirmContactPersonEmail(draft) {
+      await confirm(draft, 'contactPersonEmail', String(draft.answers.contactEmail));
     },
 
     async readyDraft(overrides = {}) {
       const draft = await harness.newDraft(harness.completeAnswers(overrides));
       await harness.confirmEmail(draft);
+      if (typeof draft.answers.contactEmail === 'string' && draft.answers.contactEmail.trim())
+        await harness.confirmContactPersonEmail(draft);
       const documents: ReadyDraft['documents'] = [];
       for (const required of form.documents.filter((d) => d.required)) {
         const content = await landscapeA4();

@@ -81,7 +81,7 @@ describe('renderApplicationPdf', () => {
 
     expect(en.text).toContain('Tutorial School');
     expect(en.text).toContain('Yes');
-    expect(en.text).toContain('Floor(s): 5/F; Unit / room / shop: Unit 501');
+    expect(en.text).toContain('Floor(s): 5/F; Unit / Room / Shop: Unit 501');
     expect(tc.text).toContain('補習學校');
     expect(tc.text).toContain('是');
   });

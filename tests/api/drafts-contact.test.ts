@@ -6,7 +6,7 @@ import type {
   DraftData,
   DraftSavedData,
 } from '../../machines/rules/drafts';
-import { verifiedContactsOf } from '../../api/services/drafts';
+import { verifiedContactsOf } from '../../machines/rules/contacts';
 import type { EnvelopeBody } from '../support/http';
 import { type LoginHarness, codeIn, startLoginHarness } from '../support/login';
 
@@ -430,5 +430,69 @@ describe('verifiedContactsOf', () => {
   it('verifies nothing when nothing was confirmed', () => {
     expect(verifiedContactsOf({ applicantEmail: 'chan@example.hk' }, {})).toEqual({});
     expect(verifiedContactsOf({ applicantEmail: 'chan@example.hk' }, null)).toEqual({});
+  });
+});
+
+describe("the contact person's email and mobile (spec §4)", () => {
+  /** A draft whose contact person has an email of their own. */
+  async function withContactPerson() {
+    const draft = await newDraft();
+    const contactEmail = `person.${counter}.${process.pid}@example.hk`;
+    const answers = { ...draft.answers, contactName: 'LEE Siu Ming', contactEmail };
+    await save(draft, answers);
+    return { ...draft, answers, contactEmail };
+  }
+
+  it('sends a code to the contact person, addressed to them, without waiting for the applicant’s minute', async () => {
+    const draft = await withContactPerson();
+    await codeFromMail(draft);
+    const before = h.smtp.mails.length;
+
+    const sent = await sendCode(draft.applicationNo, draft.token, {
+      channel: 'contactPersonEmail',
+      lang: 'en',
+    });
+    await h.messages.settled();
+
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.to).toBe(`p***@example.hk`);
+    const mail = h.smtp.mails.slice(before).find((m) => m.to.includes(draft.contactEmail));
+    expect(mail?.text).toContain('Dear contact person,');
+  });
+
+  it('records the contact person’s email as verified by its own code', async () => {
+    const draft = await withContactPerson();
+    const before = h.smtp.mails.length;
+    await sendCode(draft.applicationNo, draft.token, { channel: 'contactPersonEmail' });
+    await h.messages.settled();
+    const mail = h.smtp.mails.slice(before).find((m) => m.to.includes(draft.contactEmail));
+    if (!mail) throw new Error('no mail to the contact person');
+
+    const res = await verifyCode(draft.applicationNo, draft.token, {
+      channel: 'contactPersonEmail',
+      code: codeIn(mail.text),
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data.verifiedContacts).toEqual({ contactPersonEmail: draft.contactEmail });
+  });
+
+  it('answers 400 CONTACT_MISSING when the contact person gave no mobile', async () => {
+    const draft = await withContactPerson();
+
+    const res = await sendCode(draft.applicationNo, draft.token, { channel: 'contactPersonMobile' });
+
+    expect(res.status).toBe(400);
+    expect(res.body.meta.code).toBe('CONTACT_MISSING');
+  });
+
+  it('does not accept the applicant’s code for the contact person', async () => {
+    const draft = await withContactPerson();
+    const code = await codeFromMail(draft);
+
+    const res = await verifyCode(draft.applicationNo, draft.token, { channel: 'contactPersonEmail', code });
+
+    expect(res.status).toBe(410);
+    expect((await getDraft(draft.applicationNo, draft.token)).body.data.verifiedContacts).toEqual({});
   });
 });

@@ -107,9 +107,24 @@ describe('signing an application that is not ready', () => {
     expect(ecert.body.meta.code).toBe('CONTACT_UNVERIFIED');
   });
 
+  it('answers 422 CONTACT_PERSON_UNVERIFIED while the contact person’s email is not confirmed', async () => {
+    const draft = await h.newDraft();
+    await h.confirmEmail(draft);
+
+    const iamSmart = await startIamSmart(draft);
+
+    expect(iamSmart.status).toBe(422);
+    expect(iamSmart.body.meta).toEqual({
+      code: 'CONTACT_PERSON_UNVERIFIED',
+      message:
+        "Confirm the contact person's email address or mobile number with a one-time password on the preview before submitting.",
+    });
+  });
+
   it('answers 422 DOCUMENTS_MISSING with the required documents not uploaded', async () => {
     const draft = await h.newDraft();
     await h.confirmEmail(draft);
+    await h.confirmContactPersonEmail(draft);
     await h.upload(draft, 'layoutPlans', await landscapeA4(), 'layout.pdf');
 
     const iamSmart = await startIamSmart(draft);

@@ -474,7 +474,7 @@ describe('the submitted application and its files', () => {
       applicant: { nameEn: 'CHAN Tai Man', nameZh: '陳大文', email: draft.email, mobile: '9123 4567' },
       contactPerson: {
         name: 'LEE Siu Ming',
-        email: 'lee.siuming@example.org.hk',
+        email: String(draft.answers.contactEmail),
         mobile: '+852 6123 4567',
         telephone: '3123 4567',
       },

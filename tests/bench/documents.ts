@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
 import { drafts } from '../../drizzle/schema';
 import type { IamSmartSandbox } from '../../api/adapters/iamsmart';
-import { contactOf } from '../../api/services/drafts';
+import { contactOf } from '../../machines/rules/contacts';
 import { formByKey } from '../../machines/forms';
 import { bigPdf, landscapeA4 } from '../support/pdf-corpus';
 

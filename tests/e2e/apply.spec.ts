@@ -21,6 +21,7 @@ const mobileFor = (tag: string) =>
 const answersFor = (definition: FormDefinition, tag: string): Record<string, unknown> => ({
   ...definition.example,
   applicantEmail: `apply-${tag}@example.hk`,
+  contactEmail: `person-${tag}@example.hk`,
   applicantMobile: mobileFor(tag),
 });
 
@@ -83,6 +84,7 @@ test.describe('the application wizard', () => {
       // Confirm the email, upload the required documents, sign with iAM Smart, submit.
       // By mobile this time (the email confirmation is tested on its own below).
       await confirmContact(page2, 'mobile', String(answers.applicantMobile));
+      await confirmContact(page2, 'email', String(answers.contactEmail), 'en', 'contactPerson');
       await page2.getByRole('button', { name: 'Confirm and continue to documents' }).click();
       await expect(page2.getByRole('heading', { level: 1 })).toHaveText('Upload Documents and Sign');
       await uploadRequiredDocuments(page2, definition);
@@ -140,12 +142,11 @@ test.describe('the application wizard', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fill in Application Form');
   });
 
-  test('the preview links to the application form as a PDF that downloads', async ({ page }) => {
+  test('the preview shows the application form as a PDF that downloads', async ({ page }) => {
     const definition = FORM_CATALOGUE.f2;
     await fillFirstStepAndPreview(page, definition, answersFor(definition, 'pdf'));
-    await expect(page.locator('.save-indicator')).toContainText(/Saved at/);
-    await page.getByRole('link', { name: 'View the application form (PDF)' }).click();
-    await expect(page).toHaveURL(/\/pdf\?application=F2-/);
+    await expect(page.locator('.save-indicator')).toContainText(/Saved/);
+    await page.getByRole('button', { name: 'View the application form (PDF)' }).click();
     const download = page.getByRole('link', { name: 'Download the application form (PDF)' });
     await expect(download).toHaveAttribute('href', /^blob:/);
     expect(await axeViolations(page)).toEqual([]);
@@ -163,14 +164,12 @@ test.describe('the application wizard', () => {
     const answers = answersFor(definition, 'confirm');
     await fillFirstStepAndPreview(page, definition, answers);
     await expect(page.locator('.save-indicator')).toContainText(/Saved at/);
-    const box = page
-      .getByRole('region', { name: 'Confirm your email address or mobile number' })
-      .or(page.locator('section.verify-contact'));
+    const box = page.getByRole('region', { name: 'Confirm your email address or mobile number' });
     await expect(box).toBeVisible();
     const email = String(answers.applicantEmail);
     const byEmail = box.getByText(`Email ${email}`);
     if (await byEmail.isVisible()) await byEmail.click();
-    await box.getByRole('button', { name: 'Send a one-time password' }).click();
+    await box.getByRole('button', { name: 'Send OTP Code' }).click();
     await box.getByLabel('One-time password').fill(await codeSentTo(page, email));
     await box.getByRole('button', { name: 'Submit' }).click();
     await expect(box).toContainText(`Confirmed: ${email}`);

@@ -33,7 +33,8 @@ async function toDocuments(page: Page, lang: Language, tag: string) {
   await seedSession(page, { language: lang });
   await page.goto(firstStepPath('a2'));
   await pageReady(page);
-  await fillStep(page, definition, 0, { ...definition.example, applicantEmail: email });
+  const person = `sign-person-${tag}@example.hk`;
+  await fillStep(page, definition, 0, { ...definition.example, applicantEmail: email, contactEmail: person });
   await page.getByRole('button', { name: text(lang, 'wizard', 'toPreview') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'wizard', 'preview.title'));
   // Going on without a confirmed contact is refused with a message.
@@ -42,6 +43,7 @@ async function toDocuments(page: Page, lang: Language, tag: string) {
     text(lang, 'wizard', 'preview.contactRequired'),
   );
   await confirmContact(page, 'email', email, lang);
+  await confirmContact(page, 'email', person, lang, 'contactPerson');
   await page.getByRole('button', { name: text(lang, 'wizard', 'preview.confirm') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'flows', 'steps.upload.title'));
 }
@@ -59,13 +61,15 @@ test.describe('documents and signing', () => {
       await toDocuments(page, lang, `fail-${lang}`);
       await expectNoAxeViolations(page);
 
-      // A file without a type is refused; a portrait page is refused with the file and the page named.
-      await page.locator('input[type="file"]').setInputFiles({
-        name: 'plan.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(await portraitA4()),
+      // The type comes first (spec §5): without one, the button asks for it and opens no file chooser;
+      // a portrait page is refused with the file and the page named.
+      let chooserOpened = false;
+      page.on('filechooser', () => {
+        chooserOpened = true;
       });
+      await page.locator('#choose-file').click();
       await expect(page.getByText(text(lang, 'wizard', 'upload.typeFirst'))).toBeVisible();
+      expect(chooserOpened).toBe(false);
       await chooseDocumentType(page, 'layoutPlans');
       await page.locator('input[type="file"]').setInputFiles({
         name: 'plan.pdf',

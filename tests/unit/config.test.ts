@@ -15,6 +15,7 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://mail.internal:25',
   SMS_GATEWAY_URL: 'https://sms.internal/send',
   SMS_GATEWAY_TOKEN: 'token',
+  CLAMD_HOST: 'clamd.internal',
 };
 
 function problems(env: NodeJS.ProcessEnv): string[] {
@@ -77,6 +78,7 @@ describe('production', () => {
     ['SMTP_URL', /SMTP_URL must be set in production \(email would go to the outbox\)/],
     ['SMS_GATEWAY_URL', /SMS_GATEWAY_URL must be set in production \(SMS would go to the outbox\)/],
     ['SMS_GATEWAY_TOKEN', /SMS_GATEWAY_TOKEN must be set in production/],
+    ['CLAMD_HOST', /CLAMD_HOST or CLAMD_SOCKET must be set in production/],
   ])('refuses to start without %s', (name, message) => {
     const found = problems({ ...PRODUCTION, [name]: undefined });
 

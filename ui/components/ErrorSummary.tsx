@@ -12,7 +12,9 @@ export function focusField(id: string): void {
   if (!el) return;
   const target = el.matches('input, select, textarea, button')
     ? el
-    : el.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button');
+    : el.querySelector<HTMLElement>(
+        'input:not([type="hidden"]), select, textarea, button, [role="spinbutton"]',
+      );
   (target ?? el).focus();
   (target ?? el).scrollIntoView({ block: 'center' });
 }

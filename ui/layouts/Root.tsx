@@ -50,9 +50,11 @@ export function Root() {
   const handle = matches.map((m) => m.handle as RouteHandle | undefined).find((h) => h?.route);
   const route = handle?.route;
   useEffect(() => {
-    if (!route || route.layout === 'none') return;
+    if (!route || route.layout === 'none' || route.noTab) return;
     const path = location.pathname + location.search;
-    updateSession((s) => recordTab(s, { path, titleKey: titleKeyFor(route, location.search) }));
+    updateSession((s) =>
+      recordTab(s, { path, titleKey: titleKeyFor(route, location.search) }, { flow: Boolean(route.flow) }),
+    );
   }, [route, location.pathname, location.search]);
 
   return (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { titleKeyFor } from '../../machines/routes';
@@ -20,11 +21,12 @@ export function TabStrip() {
   // The page shown is a tab from its first paint (Root records it just after): the strip does not appear
   // late and push the page down, and the prerendered page already holds it.
   const { tabsList: tabs, tabsActive: active } =
-    route && route.layout !== 'none'
-      ? recordTab(session, {
-          path: location.pathname + location.search,
-          titleKey: titleKeyFor(route, location.search),
-        })
+    route && route.layout !== 'none' && !route.noTab
+      ? recordTab(
+          session,
+          { path: location.pathname + location.search, titleKey: titleKeyFor(route, location.search) },
+          { flow: Boolean(route.flow) },
+        )
       : session;
   // Only the message files the tabs' titles are in (`entry:…`, `flows:…`; no prefix: common).
   const namespaces = [
@@ -32,6 +34,18 @@ export function TabStrip() {
   ];
   const { t } = useTranslation(namespaces);
   const navigate = useNavigate();
+  const list = useRef<HTMLUListElement>(null);
+
+  // The current tab is always in view: the strip scrolls sideways to it (never the page).
+  useEffect(() => {
+    const strip = list.current;
+    const tab = strip?.querySelector<HTMLElement>('.tab--active');
+    if (!strip || !tab) return;
+    const left = tab.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft) strip.scrollLeft = left;
+    else if (left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth)
+      strip.scrollLeft = left + tab.offsetWidth - strip.clientWidth;
+  }, [active, tabs.length]);
   if (tabs.length === 0) return null;
 
   const close = (path: string) => {
@@ -42,13 +56,18 @@ export function TabStrip() {
 
   return (
     <nav className="tab-strip" aria-label={t('tabs.label')}>
-      <ul className="tab-strip__list">
+      <ul className="tab-strip__list" ref={list}>
         {tabs.map((tab) => {
           const title = t(tab.titleKey);
           const current = tab.path === active;
           return (
             <li key={tab.path} className={`tab ${current ? 'tab--active' : ''}`}>
-              <Link to={tab.path} className="tab__link" aria-current={current ? 'page' : undefined}>
+              <Link
+                to={tab.path}
+                className="tab__link"
+                title={title}
+                aria-current={current ? 'page' : undefined}
+              >
                 {title}
               </Link>
               <Button

@@ -108,6 +108,9 @@ export default function HomePage() {
             <p>{t('pages:home.help.body')}</p>
             <ul className="link-list">
               <li>
+                <Link to="/help">{t('common:pages.help')}</Link>
+              </li>
+              <li>
                 <Link to="/user-manual">{t('common:pages.userManual')}</Link>
               </li>
               <li>

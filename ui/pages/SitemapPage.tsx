@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROUTES, type SitemapGroup } from '../../machines/routes';
+import { ROUTES, TITLE_NAMESPACES, type SitemapGroup } from '../../machines/routes';
 import { PageHeading } from '../components/PageHeading';
 
 const GROUPS: Exclude<SitemapGroup, 'hidden'>[] = [
@@ -14,7 +14,8 @@ const GROUPS: Exclude<SitemapGroup, 'hidden'>[] = [
 
 /** The sitemap, generated from the route table: every page a visitor can open directly. */
 export default function SitemapPage() {
-  const { t } = useTranslation(['pages', 'common', 'entry', 'flows']);
+  // Every namespace a route title comes from (auth:findMyCase.title ...), not a hand-kept list.
+  const { t } = useTranslation(['pages', ...TITLE_NAMESPACES]);
   return (
     <article className="content-page">
       <PageHeading>{t('pages:sitemap.title')}</PageHeading>

@@ -19,6 +19,7 @@ const PAGES: Record<PageId, LazyPage> = {
   terms: infoPage,
   privacy: infoPage,
   contactUs: infoPage,
+  help: infoPage,
   guideline: infoPage,
   textsize: lazy(() => import('./TextSizePage')),
   sitemap: lazy(() => import('./SitemapPage')),

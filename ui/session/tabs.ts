@@ -2,12 +2,16 @@ import type { SessionState, TabEntry } from '../../machines/rules/session-state'
 
 const MAX_TABS = 20;
 
-/** Open (or activate) the tab of the page just shown. Home is always the first tab. */
-export function recordTab(s: SessionState, tab: TabEntry): SessionState {
-  const exists = s.tabsList.some((t) => t.path === tab.path);
-  if (exists && s.tabsActive === tab.path) return s;
+/**
+ * Open (or activate) the tab of the page just shown. Home is always the first tab. The steps of one
+ * flow share one tab (`flow`: a tab with the same title is that flow's), which follows the step shown.
+ */
+export function recordTab(s: SessionState, tab: TabEntry, options: { flow?: boolean } = {}): SessionState {
+  const same = (t: TabEntry) => t.path === tab.path || (options.flow === true && t.titleKey === tab.titleKey);
+  const exists = s.tabsList.some(same);
+  if (exists && s.tabsActive === tab.path && s.tabsList.some((t) => t.path === tab.path)) return s;
   const list = exists
-    ? s.tabsList.map((t) => (t.path === tab.path ? tab : t))
+    ? s.tabsList.filter((t, i, all) => !same(t) || all.findIndex(same) === i).map((t) => (same(t) ? tab : t))
     : [...s.tabsList, tab].slice(-MAX_TABS);
   return { ...s, tabsList: list, tabsActive: tab.path };
 }

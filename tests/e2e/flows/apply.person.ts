@@ -13,9 +13,13 @@ import type { EventAction, PersonContext, PersonMapping } from './person';
 const a2 = FORM_CATALOGUE.a2;
 /** The applicant's email in the form: its own address (the login paths send codes to the applicant's email). */
 const emailOf = (ctx: PersonContext) => `apply-${ctx.applicant.applicationNo.toLowerCase()}@example.hk`;
+/** The contact person's email: their own address too (the contact person confirms theirs as well). */
+const personEmailOf = (ctx: PersonContext) =>
+  `person-${ctx.applicant.applicationNo.toLowerCase()}@example.hk`;
 const example = (ctx: PersonContext): Record<string, unknown> => ({
   ...a2.example,
   applicantEmail: emailOf(ctx),
+  contactEmail: personEmailOf(ctx),
 });
 const field = (id: string) => fieldsOf(a2).find((p) => p.field.id === id)?.field;
 
@@ -62,9 +66,14 @@ export const applyPerson: PersonMapping = {
       case 'saved.continue':
         return button('Continue Application');
       case 'contact.verified':
-        // Only a confirmation a person can make: the code sent to the applicant's email.
+        // Only a confirmation a person can make: the codes sent to the applicant's and the contact person's email.
         return (event as unknown as { verified: boolean }).verified
-          ? { act: (ctx) => confirmContact(ctx.page, 'email', emailOf(ctx)) }
+          ? {
+              act: async (ctx) => {
+                await confirmContact(ctx.page, 'email', emailOf(ctx));
+                await confirmContact(ctx.page, 'email', personEmailOf(ctx), 'en', 'contactPerson');
+              },
+            }
           : null;
       case 'documents.change':
         // The registry's sample has one required document; the real A2 on screen needs all of its own.

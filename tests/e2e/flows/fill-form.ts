@@ -31,9 +31,21 @@ export async function answerField(page: Page, field: Field, value: unknown): Pro
     case 'phone':
     case 'hkic':
     case 'number':
-    case 'date':
       await page.locator(id(field.id)).fill(String(value));
       return;
+    // A date is typed segment by segment (day, month, year), in whatever order the language shows them.
+    case 'date': {
+      const [year = '', month = '', day = ''] = String(value).split('-');
+      for (const [type, part] of [
+        ['day', day],
+        ['month', month],
+        ['year', year],
+      ] as const) {
+        await page.locator(`${id(field.id)} [data-type="${type}"]`).click();
+        await page.keyboard.type(part);
+      }
+      return;
+    }
     // Options are found by their value, so that the same filling works in every language.
     case 'radio':
       await page.locator(`${id(field.id)} label:has(input[value="${String(value)}"])`).click();

@@ -29,21 +29,27 @@ export function text(lang: Language, ns: string, key: string, params: Record<str
   return v.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 }
 
-/** Confirms the applicant's email or mobile on the preview with the one-time password from the outbox. */
+/**
+ * Confirms the applicant's (or the contact person's) email or mobile on the preview with the one-time
+ * password from the outbox.
+ */
 export async function confirmContact(
   page: Page,
   channel: 'email' | 'mobile',
   to: string,
   lang: Language = 'en',
+  party: 'applicant' | 'contactPerson' = 'applicant',
 ): Promise<void> {
-  const box = page.locator('section.verify-contact');
+  const box = page.locator(`section.verify-contact[data-party="${party}"]`);
   await expect(box).toBeVisible();
   const choice = box.locator(`label:has(input[value="${channel}"])`);
   if (await choice.isVisible()) await choice.click();
   await box.getByRole('button', { name: text(lang, 'wizard', 'contact.send') }).click();
   await box.getByLabel(text(lang, 'auth', 'findMyCase.code.label')).fill(await codeSentTo(page, to));
   await box.getByRole('button', { name: text(lang, 'auth', 'findMyCase.submit'), exact: true }).click();
-  await expect(box).toContainText(text(lang, 'wizard', 'contact.verified', { to: to.replace(/\s/g, '') }));
+  // As confirmed: an email in lower case, a mobile without spaces.
+  const shown = channel === 'email' ? to.toLowerCase() : to.replace(/\s/g, '');
+  await expect(box).toContainText(text(lang, 'wizard', 'contact.verified', { to: shown }));
 }
 
 /** Chooses a document type in the upload form's select (by its key, the same in every language). */
@@ -60,7 +66,10 @@ export async function uploadRequiredDocuments(page: Page, definition: FormDefini
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: `${d.id}.pdf`, mimeType: 'application/pdf', buffer: pdf });
-    await expect(page.locator(`[data-document="${d.id}"] .documents__file`)).toContainText(`${d.id}.pdf`);
+    const line = page.locator(`[data-document="${d.id}"] .documents__file`);
+    await expect(line).toContainText(`${d.id}.pdf`);
+    // "1 page", never "1 page(s)" (issue 14).
+    await expect(line).toContainText(/1 (page|頁|页)[,，]/);
   }
 }
 
@@ -110,6 +119,8 @@ export async function submitApplication(
     },
   );
   await expect(page.getByText(text(lang, 'wizard', 'success.body', { applicationNo }))).toBeVisible();
+  // Nothing is saved after submission: no "Saved at" here (issue 14).
+  await expect(page.locator('.save-indicator')).toHaveCount(0);
   const downloads = page.locator('ul.downloads');
   await expect(downloads.locator('a[data-file="archive"]')).toBeVisible();
   return downloads;

@@ -13,7 +13,10 @@ interface Props {
   id: string;
   label: string;
   description?: string;
+  /** An error about the address as a whole. */
   errorMessage?: string | null;
+  /** Errors about its parts (`en`, `zh`, `floor` ...), each shown once, at its part. */
+  partErrors?: Partial<Record<keyof AddressAnswer, string>>;
   value: AddressAnswer | undefined;
   onChange: (value: AddressAnswer) => void;
 }
@@ -22,7 +25,15 @@ interface Props {
  * A premises address in English and Chinese with floor(s), unit/room/shop and lot number (spec §3).
  * The address search dialog (spec §2) fills both language lines; every part can also be typed by hand.
  */
-export function AddressField({ id, label, description, errorMessage, value, onChange }: Props) {
+export function AddressField({
+  id,
+  label,
+  description,
+  errorMessage,
+  partErrors = {},
+  value,
+  onChange,
+}: Props) {
   const { t } = useTranslation('wizard');
   const v: AddressAnswer = value ?? { en: '', zh: '' };
   const set = (part: keyof AddressAnswer, text: string) => onChange({ ...v, [part]: text });
@@ -35,35 +46,38 @@ export function AddressField({ id, label, description, errorMessage, value, onCh
       <div className="field-grid">
         <TextField
           id={`${id}-en`}
-          label={t('address.en')}
+          label={t('forms:address.en')}
           value={v.en}
           onChange={(s) => set('en', s)}
-          errorMessage={errorMessage && !v.en ? errorMessage : null}
+          errorMessage={partErrors.en ?? null}
         />
         <TextField
           id={`${id}-zh`}
-          label={t('address.zh')}
+          label={t('forms:address.zh')}
           value={v.zh}
           onChange={(s) => set('zh', s)}
-          errorMessage={errorMessage && !v.zh ? errorMessage : null}
+          errorMessage={partErrors.zh ?? null}
         />
         <TextField
           id={`${id}-floor`}
-          label={t('address.floor')}
+          label={t('forms:address.floor')}
           value={v.floor ?? ''}
           onChange={(s) => set('floor', s)}
+          errorMessage={partErrors.floor ?? null}
         />
         <TextField
           id={`${id}-unit`}
-          label={t('address.unit')}
+          label={t('forms:address.unit')}
           value={v.unit ?? ''}
           onChange={(s) => set('unit', s)}
+          errorMessage={partErrors.unit ?? null}
         />
         <TextField
           id={`${id}-lot`}
-          label={t('address.lot')}
+          label={t('forms:address.lot')}
           value={v.lot ?? ''}
           onChange={(s) => set('lot', s)}
+          errorMessage={partErrors.lot ?? null}
         />
       </div>
     </fieldset>
@@ -118,7 +132,10 @@ function AddressSearch({ onChoose }: { onChoose: (a: { en: string; zh: string })
           <form
             className="form"
             onSubmit={(e) => {
+              // The dialog sits in a portal, but React bubbles its submit to the wizard's form around
+              // the field: without stopPropagation, Search (or Enter) would submit the application.
               e.preventDefault();
+              e.stopPropagation();
               void run();
             }}
           >

@@ -8,7 +8,8 @@ import type { FormDefinition } from '../../../machines/forms/types';
 import type { RouteDef } from '../../../machines/routes';
 import { PageHeading } from '../../components/PageHeading';
 import { formatDate } from '../../components/format';
-import { applyActorFor, dropApplyActor, type ApplyActor } from './apply-store';
+import { applyActorFor, dropApplyActor, focusFieldOnArrival, type ApplyActor } from './apply-store';
+import { fieldById, fieldDomId } from '../../../machines/forms';
 import { FillStep } from './FillStep';
 import { formA2MessageKey, takeStatusEntry } from '../signing/iamsmart-return';
 import { ERROR_TOAST_DELAY_MS, showToast } from '../../feedback/stores';
@@ -109,7 +110,8 @@ export default function ApplyStepPage({
       {screen.screen !== 'saved' ? (
         <p className="flow-step__progress">{t('wizard:stepOf', { n: screen.step, total: screen.total })}</p>
       ) : null}
-      <SaveIndicator actor={actor} />
+      {/* Nothing is saved after submission: no "Saved at" on the success page. */}
+      {screen.screen !== 'success' ? <SaveIndicator actor={actor} /> : null}
       <Suspense fallback={<Spinner />}>
         {screen.screen === 'fill' ? (
           <FillStep
@@ -120,6 +122,7 @@ export default function ApplyStepPage({
             showErrors={Object.keys(c.errors).length > 0}
             canGoBack={isFillStep(definition, c.stepIndex - 1)}
             isLastFill={!isFillStep(definition, c.stepIndex + 1) || c.returnToPreview}
+            atRoute={screen.route === location.pathname}
           />
         ) : null}
         {screen.screen === 'preview' ? (
@@ -196,6 +199,9 @@ function SavedScreen({ actor }: { actor: ApplyActor }) {
   );
 }
 
+/** The applicant's HKIC, which signing with iAM Smart needs (api/services/signing.ts: 422 HKIC_REQUIRED). */
+const HKIC_FIELD = 'applicantHkic';
+
 /** The Upload Documents step: the documents, then signing (the signing machine's screens), then submit. */
 function UploadScreens({ actor, definition }: { actor: ApplyActor; definition: FormDefinition }) {
   const { t } = useTranslation('wizard');
@@ -213,9 +219,25 @@ function UploadScreens({ actor, definition }: { actor: ApplyActor; definition: F
   const signature = useSelector(actor, (s) => s.context.signature);
   const submitError = useSelector(actor, (s) => s.context.submitError);
   const submitMessage = useSelector(actor, (s) => s.context.submitMessage);
+  const hkicAnswer = useSelector(actor, (s) => s.context.answers[HKIC_FIELD]);
+  const hkicPlace = fieldById(definition, HKIC_FIELD);
+  const hkic = hkicPlace && {
+    missing: typeof hkicAnswer !== 'string' || hkicAnswer.trim() === '',
+    // Back out of signing to the documents, then to the HKIC field of its fill step.
+    onEnter: () => {
+      focusFieldOnArrival(fieldDomId([HKIC_FIELD]));
+      const step = definition.steps.indexOf(hkicPlace.step) + 1;
+      const sub = actor.subscribe((s) => {
+        if (!s.matches({ wizard: { upload: 'documents' } })) return;
+        sub.unsubscribe();
+        actor.send({ type: 'step.goto', step });
+      });
+      signer?.send({ type: 'signing.back' });
+    },
+  };
 
   if (state === 'documents') return <DocumentsStep actor={actor} definition={definition} />;
-  if (state === 'signing') return signer ? <SignStep actor={signer} /> : null;
+  if (state === 'signing') return signer ? <SignStep actor={signer} hkic={hkic} /> : null;
   if (state === 'submitting')
     return (
       <div role="status" className="flow-busy">

@@ -12,6 +12,7 @@ import type { DropEvent } from '@react-types/shared';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { FormDefinition } from '../../../machines/forms/types';
+import { documentsFor } from '../../../machines/forms';
 import { SelectField } from '../../components/ChoiceFields';
 import type { ApplyActor } from './apply-store';
 import {
@@ -46,6 +47,9 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
   const typeRef = useRef<HTMLDivElement>(null);
 
   const labelOf = (id: string) => t(`forms:documents.${id}`);
+  // Only the documents that apply to these answers (no letter of authorisation for an individual).
+  const answers = useSelector(actor, (s) => s.context.answers);
+  const documents = documentsFor(definition, answers);
 
   const refresh = useCallback(async () => {
     if (!applicationNo) return;
@@ -151,7 +155,7 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
           </p>
         ) : null}
         <ul className="documents">
-          {definition.documents.map((d) => {
+          {documents.map((d) => {
             const file = uploaded.get(d.id);
             return (
               <li key={d.id} className="documents__item" data-document={d.id}>
@@ -167,7 +171,7 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
                       <span aria-hidden="true">✓ </span>
                       {t('wizard:upload.fileLine', {
                         name: file.fileName,
-                        pages: file.pageCount,
+                        count: file.pageCount,
                         size: sizeText(file.bytes),
                       })}
                     </span>
@@ -216,7 +220,7 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
               setType(v);
               if (v) setTypeError('');
             }}
-            options={definition.documents.map((d) => ({ value: d.id, label: labelOf(d.id) }))}
+            options={documents.map((d) => ({ value: d.id, label: labelOf(d.id) }))}
           />
         </div>
         <DropZone
@@ -231,17 +235,32 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
           <Text slot="label" className="dropzone__text">
             {t('wizard:upload.drop')}
           </Text>
-          <FileTrigger
-            acceptedFileTypes={['application/pdf', '.pdf']}
-            onSelect={(files) => {
-              const file = files?.[0];
-              if (file) void upload(file);
-            }}
-          >
-            <Button className="button" isDisabled={busy} id="choose-file">
+          {/* Spec §5: the type first. Without one, the button asks for it instead of opening the chooser. */}
+          {type ? (
+            <FileTrigger
+              acceptedFileTypes={['application/pdf', '.pdf']}
+              onSelect={(files) => {
+                const file = files?.[0];
+                if (file) void upload(file);
+              }}
+            >
+              <Button className="button" isDisabled={busy} id="choose-file">
+                {t('wizard:upload.choose')}
+              </Button>
+            </FileTrigger>
+          ) : (
+            <Button
+              className="button"
+              isDisabled={busy}
+              id="choose-file"
+              onPress={() => {
+                setTypeError(t('wizard:upload.typeFirst'));
+                typeRef.current?.querySelector('button')?.focus();
+              }}
+            >
               {t('wizard:upload.choose')}
             </Button>
-          </FileTrigger>
+          )}
         </DropZone>
         {progress ? (
           <ProgressBar className="progress" value={Math.round(progress.fraction * 100)}>

@@ -5,11 +5,14 @@ import { fieldDomId } from '../../../machines/forms';
 import { TextField } from '../../components/TextField';
 import { CheckboxField, RadioField, SelectField } from '../../components/ChoiceFields';
 import { AddressField } from './AddressField';
+import { DateField } from '../../components/DateField';
 
 export interface FieldProps {
   field: Field;
   value: AnswerValue | undefined;
   error: string | null;
+  /** Errors of the parts of a field that has parts (an address). */
+  partErrors?: Record<string, string>;
   onChange: (value: AnswerValue) => void;
   /** Values of the label's `{{name}}` placeholders (the withdrawal tick names the application). */
   labelParams?: Record<string, string>;
@@ -18,7 +21,7 @@ export interface FieldProps {
 const str = (v: AnswerValue | undefined): string => (typeof v === 'string' ? v : '');
 
 /** One renderer per field kind; the exhaustive switch fails to compile when a kind has none. */
-export function FieldRenderer({ field, value, error, onChange, labelParams }: FieldProps) {
+export function FieldRenderer({ field, value, error, partErrors, onChange, labelParams }: FieldProps) {
   const { t } = useTranslation(['forms', 'wizard']);
   const id = fieldDomId([field.id]);
   const label = t(field.labelKey, labelParams);
@@ -59,7 +62,7 @@ export function FieldRenderer({ field, value, error, onChange, labelParams }: Fi
         />
       );
     case 'date':
-      return <TextField {...common} type="date" value={str(value)} onChange={onChange} />;
+      return <DateField {...common} value={str(value)} onChange={onChange} />;
     case 'number':
       return <TextField {...common} inputMode="numeric" value={str(value)} onChange={onChange} size={8} />;
     case 'select':
@@ -87,6 +90,7 @@ export function FieldRenderer({ field, value, error, onChange, labelParams }: Fi
       return (
         <AddressField
           {...common}
+          partErrors={partErrors}
           value={typeof value === 'object' && !Array.isArray(value) ? value : undefined}
           onChange={onChange}
         />

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { applicableFieldIds, fieldDomId } from '../../../machines/forms';
 import type { AnswerValue, FormDefinition } from '../../../machines/forms/types';
-import { ErrorSummary } from '../../components/ErrorSummary';
+import { ErrorSummary, focusField } from '../../components/ErrorSummary';
 import { FieldRenderer } from './FieldRenderer';
-import { issueMessage, stepIssues, type ApplyActor } from './apply-store';
+import { issueMessage, stepIssues, takeFocusOnArrival, type ApplyActor } from './apply-store';
+import type { FormIssue } from '../../../machines/forms';
 
 interface Props {
   actor: ApplyActor;
@@ -16,6 +17,8 @@ interface Props {
   showErrors: boolean;
   canGoBack: boolean;
   isLastFill: boolean;
+  /** The URL is this step's route (the wizard navigates after the machine moved). */
+  atRoute: boolean;
 }
 
 /** A fill step: its sections and fields from the definition, the error summary and the actions. */
@@ -27,24 +30,43 @@ export function FillStep({
   showErrors,
   canGoBack,
   isLastFill,
+  atRoute,
 }: Props) {
   const { t } = useTranslation(['forms', 'wizard']);
   const [attempt, setAttempt] = useState(0);
+  // Once the URL shows this step (the page heading takes focus then), a field asked for gets focus.
+  useEffect(() => {
+    if (!atRoute) return;
+    const id = takeFocusOnArrival();
+    if (!id) return;
+    const frame = requestAnimationFrame(() => focusField(id));
+    return () => cancelAnimationFrame(frame);
+  }, [atRoute, stepIndex]);
   const step = definition.steps[stepIndex];
   if (step?.kind !== 'fill') return null;
   const applicable = applicableFieldIds(definition, answers);
   const issues = showErrors ? stepIssues(definition, stepIndex, answers) : [];
-  const firstIssue = new Map<string, string>();
-  for (const issue of issues)
-    if (!firstIssue.has(issue.fieldId)) firstIssue.set(issue.fieldId, issueMessage(issue));
+  // An issue about a part of a field (`['premisesAddress', 'zh']`) is shown at that part only.
+  const partOf = (issue: FormIssue) =>
+    issue.path.length > 1 && typeof issue.path[1] === 'string' ? issue.path[1] : undefined;
+  const fieldErrors = new Map<string, string>();
+  const partErrors = new Map<string, Record<string, string>>();
+  for (const issue of issues) {
+    const part = partOf(issue);
+    if (part === undefined) {
+      if (!fieldErrors.has(issue.fieldId)) fieldErrors.set(issue.fieldId, issueMessage(issue));
+      continue;
+    }
+    const parts = partErrors.get(issue.fieldId) ?? {};
+    parts[part] ??= issueMessage(issue);
+    partErrors.set(issue.fieldId, parts);
+  }
   const summary = issues
-    .filter((issue, i) => issues.findIndex((o) => o.fieldId === issue.fieldId) === i)
     .map((issue) => ({
-      fieldId: fieldDomId(
-        issue.path.slice(0, issue.path.length > 1 && typeof issue.path[1] === 'string' ? 2 : 1),
-      ),
+      fieldId: fieldDomId(issue.path.slice(0, partOf(issue) === undefined ? 1 : 2)),
       message: issueMessage(issue),
-    }));
+    }))
+    .filter((entry, i, all) => all.findIndex((o) => o.fieldId === entry.fieldId) === i);
 
   return (
     <>
@@ -75,7 +97,8 @@ export function FillStep({
                     <FieldRenderer
                       field={field}
                       value={answers[field.id] as AnswerValue | undefined}
-                      error={firstIssue.get(field.id) ?? null}
+                      error={fieldErrors.get(field.id) ?? null}
+                      partErrors={partErrors.get(field.id)}
                       onChange={(value) => actor.send({ type: 'field.change', id: field.id, value })}
                     />
                   </div>

@@ -1,67 +1,83 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { applicableFieldIds } from '../../../machines/forms';
-import type { AddressAnswer, Field, FormDefinition, TableRow } from '../../../machines/forms/types';
+import { answerText, applicableFieldIds } from '../../../machines/forms';
+import type { Field, FormDefinition } from '../../../machines/forms/types';
+import { isLanguage } from '../../../machines/rules/language';
+import { CONTACT_FIELDS, partiesToConfirm, unconfirmedParties } from '../../../machines/rules/contacts';
+import type { VerifiedContacts } from '../../../machines/rules/drafts';
 import type { ApplyActor } from './apply-store';
 import { VerifyContact } from './VerifyContact';
+import { PdfViewer } from '../../components/PdfViewer';
+import { useApplicationPdf } from './application-pdf';
 
-/** An answer as the preview (and the PDF) prints it. */
-function AnswerText({ field, value }: { field: Field; value: unknown }) {
-  const { t } = useTranslation(['forms', 'wizard']);
-  const empty = <span className="preview__empty">{t('wizard:notAnswered')}</span>;
-  switch (field.kind) {
-    case 'checkbox':
-      return <>{value === true ? t('wizard:yes') : t('wizard:no')}</>;
-    case 'select':
-    case 'radio': {
-      const option = field.options.find((o) => o.value === value);
-      return option ? <>{t(option.labelKey)}</> : empty;
-    }
-    case 'address': {
-      const a = (value ?? {}) as Partial<AddressAnswer>;
-      const extra = [
-        a.floor && `${t('wizard:address.floor')}: ${a.floor}`,
-        a.unit && `${t('wizard:address.unit')}: ${a.unit}`,
-        a.lot && `${t('wizard:address.lot')}: ${a.lot}`,
-      ].filter(Boolean);
-      if (!a.en && !a.zh) return empty;
-      return (
-        <>
-          {a.en}
-          <br />
-          <span lang="zh-Hant">{a.zh}</span>
-          {extra.length ? (
+/**
+ * The application form PDF inside the preview (spec §2 "PDF view"): opened and closed here, drawn by
+ * pdf.js, with its download link; closing it returns focus to the button that opened it.
+ */
+function PdfPanel({ applicationNo }: { applicationNo: string }) {
+  const { t, i18n } = useTranslation(['wizard', 'common']);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closer = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  // Focus follows the toggle: to Close when the form opens, back to View when it closes.
+  useEffect(() => {
+    if (!toggled.current) return;
+    (open ? closer : opener).current?.focus();
+  }, [open]);
+  const toggle = (next: boolean) => {
+    toggled.current = true;
+    setOpen(next);
+  };
+  const pdf = useApplicationPdf(applicationNo, i18n.language, open);
+  return (
+    <div className="preview__pdf">
+      {open ? (
+        <section className="pdf-panel" aria-labelledby="pdf-panel-title">
+          <div className="preview__head">
+            <h2 id="pdf-panel-title">{t('common:pdf.viewer')}</h2>
+            <Button ref={closer} className="button" onPress={() => toggle(false)}>
+              {t('wizard:preview.pdfClose')}
+            </Button>
+          </div>
+          {pdf.kind === 'loading' ? <p role="status">{t('common:pdf.loading')}</p> : null}
+          {pdf.kind === 'failed' ? <p role="alert">{t('common:pdf.failed')}</p> : null}
+          {pdf.kind === 'ready' ? (
             <>
-              <br />
-              {extra.join('; ')}
+              <p>
+                <a href={pdf.url} download={`${applicationNo}.pdf`}>
+                  {t('common:pdf.download')}
+                </a>
+              </p>
+              <PdfViewer data={pdf.blob} label={t('common:pdf.viewer')} />
             </>
           ) : null}
-        </>
-      );
-    }
-    case 'table': {
-      const rows = Array.isArray(value) ? (value as TableRow[]) : [];
-      if (rows.length === 0) return empty;
-      return (
-        <ol className="preview__rows">
-          {rows.map((row, i) => (
-            <li key={i}>{field.columns.map((c) => `${t(c.labelKey)}: ${row[c.id] ?? ''}`).join('; ')}</li>
-          ))}
-        </ol>
-      );
-    }
-    default:
-      return typeof value === 'string' && value.trim() ? (
-        <>{value}</>
-      ) : typeof value === 'number' ? (
-        <>{value}</>
+        </section>
       ) : (
-        empty
-      );
-  }
+        <Button ref={opener} className="button" onPress={() => toggle(true)}>
+          {t('wizard:preview.pdf')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** An answer as the preview (and the PDF) prints it: machines/forms/answer-text.ts. */
+function AnswerText({ field, value }: { field: Field; value: unknown }) {
+  const { t, i18n } = useTranslation(['forms', 'wizard']);
+  const lines = answerText(field, value, (key) => t(key), isLanguage(i18n.language) ? i18n.language : 'en');
+  if (!lines) return <span className="preview__empty">{t('wizard:notAnswered')}</span>;
+  return (
+    <>
+      {lines.map((line, i) => (
+        <span key={i} className="preview__line" lang={line.chinese ? 'zh-Hant' : undefined}>
+          {line.text}
+        </span>
+      ))}
+    </>
+  );
 }
 
 /** The Application Form Preview: every answer by section, with Change links back to its step. */
@@ -78,18 +94,20 @@ export function PreviewStep({
   const applicable = applicableFieldIds(definition, answers);
   const applicationNo = useSelector(actor, (s) => s.context.applicationNo);
   const contactError = useSelector(actor, (s) => s.context.showContactError);
+  const [verified, setVerified] = useState<VerifiedContacts>({});
   const onVerified = useCallback(
-    (verified: boolean) => actor.send({ type: 'contact.verified', verified }),
-    [actor],
+    (found: VerifiedContacts) => {
+      setVerified(found);
+      actor.send({ type: 'contact.verified', verified: unconfirmedParties(answers, found).length === 0 });
+    },
+    [actor, answers],
   );
+  const unconfirmed = unconfirmedParties(answers, verified);
+  const text = (id: string) => (typeof answers[id] === 'string' ? answers[id].trim() : '');
   return (
     <>
       <p>{t('wizard:preview.intro')}</p>
-      {applicationNo ? (
-        <p>
-          <Link to={`/pdf?application=${encodeURIComponent(applicationNo)}`}>{t('wizard:preview.pdf')}</Link>
-        </p>
-      ) : null}
+      {applicationNo ? <PdfPanel applicationNo={applicationNo} /> : null}
       {definition.steps.map((step, index) =>
         step.kind !== 'fill'
           ? null
@@ -126,10 +144,28 @@ export function PreviewStep({
       {applicationNo ? (
         <VerifyContact
           applicationNo={applicationNo}
-          email={typeof answers.applicantEmail === 'string' ? answers.applicantEmail.trim() : ''}
-          mobile={typeof answers.applicantMobile === 'string' ? answers.applicantMobile.trim() : ''}
+          email={text(CONTACT_FIELDS.email)}
+          mobile={text(CONTACT_FIELDS.mobile)}
           onVerified={onVerified}
-          error={contactError ? t('wizard:preview.contactRequired') : undefined}
+          error={
+            contactError && unconfirmed.includes('applicant')
+              ? t('wizard:preview.contactRequired')
+              : undefined
+          }
+        />
+      ) : null}
+      {applicationNo && partiesToConfirm(answers).includes('contactPerson') ? (
+        <VerifyContact
+          applicationNo={applicationNo}
+          party="contactPerson"
+          email={text(CONTACT_FIELDS.contactPersonEmail)}
+          mobile={text(CONTACT_FIELDS.contactPersonMobile)}
+          onVerified={onVerified}
+          error={
+            contactError && unconfirmed.includes('contactPerson')
+              ? t('wizard:preview.contactPersonRequired')
+              : undefined
+          }
         />
       ) : null}
       <div className="form__actions">

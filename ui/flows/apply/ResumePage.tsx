@@ -28,10 +28,14 @@ interface Resumed {
  * every answer in place.
  */
 export default function ResumePage() {
-  const { t } = useTranslation(['wizard', 'auth']);
+  const { t } = useTranslation(['wizard', 'auth', 'flows']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const title = params.get('title') === NON_LOCAL_TITLE ? t('resume.titleNonLocal') : t('resume.title');
+  // The route's own title (machines/routes.ts titleKeyFor): the heading, the tab and the document title agree.
+  const title =
+    params.get('title') === NON_LOCAL_TITLE
+      ? t('flows:forms.enterApplicationNumberNonLocal.title')
+      : t('flows:forms.enterApplicationNumber.title');
 
   const open = async (resumed: Resumed) => {
     storeDraftToken(resumed.applicationNo, resumed.token);

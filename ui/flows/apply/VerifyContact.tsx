@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { draftAuth } from '../../api/draft-auth';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import i18next from 'i18next';
@@ -14,15 +13,17 @@ import { api } from '../../api';
 import { RadioField } from '../../components/ChoiceFields';
 import { OtpLoginForm } from '../login/OtpLoginForm';
 import { otpFailure } from '../login/otp-actors';
+import { draftAuth } from '../../api/draft-auth';
+import type { ContactChannel, VerifiedContacts } from '../../../machines/rules/drafts';
+import { type ContactParty, PARTY_CHANNELS } from '../../../machines/rules/contacts';
 
-type Channel = 'email' | 'mobile';
-type Verified = Partial<Record<Channel, string>>;
+type Kind = 'email' | 'mobile';
 
 const path = (applicationNo: string, action: string) =>
   `drafts/${encodeURIComponent(applicationNo)}/contact/${action}`;
 
 /** The login machine's actors over the draft's contact endpoints: the same one-time code service, its own purpose. */
-function contactActors(channel: Channel) {
+function contactActors(channel: ContactChannel) {
   return {
     sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
       try {
@@ -59,43 +60,60 @@ function contactActors(channel: Channel) {
 }
 
 /**
- * Confirming the applicant's email or mobile with a one-time code before submission (issue: verified
- * contacts). It reuses the login machine with the draft's number and the contact already known.
+ * Confirming the email or mobile of the applicant, or of the contact person, with a one-time code before
+ * submission (spec §4; machines/rules/contacts.ts says who must confirm). It reuses the login machine with
+ * the draft's number and the contact already known.
  */
 export function VerifyContact({
   applicationNo,
+  party = 'applicant',
   email,
   mobile,
   onVerified,
   error,
 }: {
   applicationNo: string;
+  party?: ContactParty;
   email: string;
   mobile: string;
-  /** Told whether a contact is confirmed, each time that is learnt from the server. */
-  onVerified?: (verified: boolean) => void;
-  /** Shown when the applicant tried to go on without a confirmed contact. */
+  /** Told the confirmed contacts (of every party), each time they are learnt from the server. */
+  onVerified?: (verified: VerifiedContacts) => void;
+  /** Shown when the applicant tried to go on without a confirmed contact of this party. */
   error?: string;
 }) {
   const { t } = useTranslation('wizard');
-  const [verified, setVerified] = useState<Verified>({});
-  const [channel, setChannel] = useState<Channel>(email ? 'email' : 'mobile');
+  const [verified, setVerified] = useState<VerifiedContacts>({});
+  const [kind, setKind] = useState<Kind>(email ? 'email' : 'mobile');
   const [round, setRound] = useState(0);
+  const channels = PARTY_CHANNELS[party];
+  const channel = channels[kind];
   const machine = useMemo(() => loginOtpMachine.provide({ actors: contactActors(channel) }), [channel]);
+  const person = party === 'contactPerson';
+  const ids = person
+    ? {
+        title: 'verify-contact-person-title',
+        error: 'verify-contact-person-error',
+        radio: 'verify-contact-person-channel',
+      }
+    : { title: 'verify-contact-title', error: 'verify-contact-error', radio: 'verify-contact-channel' };
 
   useEffect(() => {
     let live = true;
     api
-      .get<{ verifiedContacts?: Verified }>(`drafts/${encodeURIComponent(applicationNo)}`, undefined, {
-        quiet: true,
-        noLoading: true,
-        ky: draftAuth(applicationNo),
-      })
+      .get<{ verifiedContacts?: VerifiedContacts }>(
+        `drafts/${encodeURIComponent(applicationNo)}`,
+        undefined,
+        {
+          quiet: true,
+          noLoading: true,
+          ky: draftAuth(applicationNo),
+        },
+      )
       .then((answer) => {
         if (!live) return;
         const found = answer.data.verifiedContacts ?? {};
         setVerified(found);
-        onVerified?.(Boolean(found.email || found.mobile));
+        onVerified?.(found);
       })
       .catch(() => undefined);
     return () => {
@@ -103,13 +121,15 @@ export function VerifyContact({
     };
   }, [applicationNo, round, onVerified]);
 
-  const done = Object.entries(verified).filter(([, v]) => Boolean(v));
-  const contact = channel === 'email' ? email : mobile;
+  const done = [channels.email, channels.mobile].flatMap((c) =>
+    verified[c] ? [[c, verified[c]] as const] : [],
+  );
+  const contact = kind === 'email' ? email : mobile;
   return (
-    <section className="notice notice--info verify-contact" aria-labelledby="verify-contact-title">
-      <h2 id="verify-contact-title">{t('contact.title')}</h2>
+    <section className="notice notice--info verify-contact" data-party={party} aria-labelledby={ids.title}>
+      <h2 id={ids.title}>{t(person ? 'contact.personTitle' : 'contact.title')}</h2>
       {error && done.length === 0 ? (
-        <p className="field__error" role="alert" id="verify-contact-error">
+        <p className="field__error" role="alert" id={ids.error}>
           {error}
         </p>
       ) : null}
@@ -125,17 +145,17 @@ export function VerifyContact({
       ) : null}
       {done.length === 0 ? (
         <>
-          <p>{t('contact.intro')}</p>
+          <p>{t(person ? 'contact.personIntro' : 'contact.intro')}</p>
           {!email && !mobile ? (
             <p>{t('contact.missing')}</p>
           ) : (
             <>
               {email && mobile ? (
                 <RadioField
-                  id="verify-contact-channel"
+                  id={ids.radio}
                   label={t('contact.channel')}
-                  value={channel}
-                  onChange={(v) => setChannel(v === 'mobile' ? 'mobile' : 'email')}
+                  value={kind}
+                  onChange={(v) => setKind(v === 'mobile' ? 'mobile' : 'email')}
                   options={[
                     { value: 'email', label: t('contact.email', { to: email }) },
                     { value: 'mobile', label: t('contact.mobile', { to: mobile }) },

@@ -58,3 +58,19 @@ export function dropApplyActor(key: string): void {
   running.actor.stop();
   running = null;
 }
+
+/**
+ * A field to focus when the wizard next shows a fill step (after the page heading took focus): the way
+ * back from another step to one answer, such as the HKIC that iAM Smart needs.
+ */
+let focusOnArrival: string | null = null;
+
+export function focusFieldOnArrival(domId: string): void {
+  focusOnArrival = domId;
+}
+
+export function takeFocusOnArrival(): string | null {
+  const id = focusOnArrival;
+  focusOnArrival = null;
+  return id;
+}

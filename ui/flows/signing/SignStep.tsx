@@ -23,12 +23,18 @@ type Heading = RefObject<HTMLHeadingElement | null>;
 const ACCEPTED_FILES = ['.p7s', '.p7m', '.pem'];
 const TIME_LOCALES: Record<string, string> = { en: 'en-HK', tc: 'zh-HK', sc: 'zh-CN' };
 
+/** iAM Smart needs the applicant's HKIC: when the form has none, say so and offer the way to the field. */
+export interface HkicNeed {
+  missing: boolean;
+  onEnter: () => void;
+}
+
 /**
  * The signing step: renders a running signing actor (machines/flows/signing.machine.ts) screen by screen
  * and sends it the applicant's choices. It owns no state of the flow; the wizard (or a page) creates the
  * actor with `signingMachineForUi` and reads its output when it is done.
  */
-export function SignStep({ actor }: { actor: SigningActor }) {
+export function SignStep({ actor, hkic }: { actor: SigningActor; hkic?: HkicNeed }) {
   const snapshot = useSelector(actor, (s) => s);
   const screen = screenOfSigning(snapshot);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,7 +58,7 @@ export function SignStep({ actor }: { actor: SigningActor }) {
   const send: Send = (event) => actor.send(event);
   switch (screen) {
     case 'choose':
-      return <Choose send={send} heading={heading} />;
+      return <Choose send={send} heading={heading} hkic={hkic} />;
     case 'requesting':
     case 'cancelling':
     case 'preparing':
@@ -63,15 +69,29 @@ export function SignStep({ actor }: { actor: SigningActor }) {
     case 'ecertReady':
       return <EcertReady context={c} send={send} heading={heading} />;
     case 'failed':
-      return <Failed context={c} send={send} heading={heading} />;
+      return <Failed context={c} send={send} heading={heading} hkic={hkic} />;
     case 'signed':
     case 'abandoned':
       return <Done snapshot={snapshot} heading={heading} />;
   }
 }
 
-function Choose({ send, heading }: { send: Send; heading: Heading }) {
+function HkicNotice({ hkic, id }: { hkic?: HkicNeed; id?: string }) {
   const { t } = useTranslation('signing');
+  if (!hkic?.missing) return null;
+  return (
+    <div className="notice signing__hkic" id={id}>
+      <p>{t('choose.hkicNeeded')}</p>
+      <Button className="button button--link" onPress={hkic.onEnter}>
+        {t('choose.enterHkic')}
+      </Button>
+    </div>
+  );
+}
+
+function Choose({ send, heading, hkic }: { send: Send; heading: Heading; hkic?: HkicNeed }) {
+  const { t } = useTranslation('signing');
+  const hkicNotice = useId();
   const iamSmartHint = useId();
   const ecertHint = useId();
   return (
@@ -84,7 +104,7 @@ function Choose({ send, heading }: { send: Send; heading: Heading }) {
         <li className="signing__method">
           <Button
             className="button signing__iamsmart"
-            aria-describedby={iamSmartHint}
+            aria-describedby={hkic?.missing ? `${iamSmartHint} ${hkicNotice}` : iamSmartHint}
             onPress={() => send({ type: 'signing.iamsmart' })}
           >
             {t('choose.iamsmart')}
@@ -92,6 +112,7 @@ function Choose({ send, heading }: { send: Send; heading: Heading }) {
           <p id={iamSmartHint} className="field__hint">
             {t('choose.iamsmartHint')}
           </p>
+          <HkicNotice hkic={hkic} id={hkicNotice} />
           <a href={t('choose.moreInfoUrl')} target="_blank" rel="noopener noreferrer">
             {t('choose.moreInfo')}
             <span className="visually-hidden"> {t('choose.newTab')}</span>
@@ -307,7 +328,17 @@ function EcertReady({
   );
 }
 
-function Failed({ context: c, send, heading }: { context: SigningContext; send: Send; heading: Heading }) {
+function Failed({
+  context: c,
+  send,
+  heading,
+  hkic,
+}: {
+  context: SigningContext;
+  send: Send;
+  heading: Heading;
+  hkic?: HkicNeed;
+}) {
   const { t } = useTranslation('signing');
   const error = c.error ?? 'failed';
   const message =
@@ -324,6 +355,7 @@ function Failed({ context: c, send, heading }: { context: SigningContext; send: 
       <div className="notice signing__alert" role="alert">
         <p>{message}</p>
       </div>
+      <HkicNotice hkic={hkic} />
       <div className="form__actions">
         <Button className="button button--primary" onPress={() => send({ type: 'signing.retry' })}>
           {t('failed.retry')}
