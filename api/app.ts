@@ -121,6 +121,9 @@ export const REACT_ARIA_PRESS_STYLE_HASH = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniT
 export const PRERENDERED_STYLE_ATTRIBUTES = [
   'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:absolute;width:1px;white-space:nowrap',
   'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:fixed;width:1px;white-space:nowrap;top:0;left:0',
+  // react-aria's date field (its segments keep their order in right-to-left text).
+  'unicode-bidi:isolate',
+  'caret-color:transparent',
 ];
 const styleAttributeHashes = PRERENDERED_STYLE_ATTRIBUTES.map(
   (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,

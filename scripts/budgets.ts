@@ -38,8 +38,11 @@ const INFO_FORBIDDEN = [FLOW_MODULES.wizard, ...FLOW_MODULES.laterSteps, FLOW_MO
 
 /** Information pages: 100 KB before LCP (issue 15); about 200 KB to hydrate today, 10 % of margin. */
 const INFO = { maxKb: 100, maxHydrateKb: 220, forbidden: INFO_FORBIDDEN };
-/** A wizard step or Find my case: 200 KB before LCP (issue 15); about 245 KB to hydrate today. */
-const FLOW = { maxKb: 200, maxHydrateKb: 270 };
+/**
+ * A wizard step or Find my case: 200 KB before LCP (issue 15); about 273 KB to hydrate today, of which the
+ * date field (react-aria and @internationalized/date, for dates in the page language's order) is about 26 KB.
+ */
+const FLOW = { maxKb: 200, maxHydrateKb: 300 };
 
 /** The budgets, per route and language. */
 export function budgets(languages: readonly string[]): Budget[] {

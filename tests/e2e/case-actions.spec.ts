@@ -159,12 +159,23 @@ test.describe('Request for compliance inspection', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  /**
+   * The dates as a person types them into empty fields, segment by segment (day, month, year in whatever
+   * order the language shows them), then the access notes.
+   */
   const fillRequest = async (page: Page, lang: Language, dates: string[]) => {
-    const l = FORMS[lang].followUp.inspection;
-    await page.getByLabel(l.date1).fill(dates[0]!);
-    await page.getByLabel(l.date2).fill(dates[1]!);
-    if (dates[2]) await page.getByLabel(l.date3).fill(dates[2]);
-    await page.getByLabel(l.accessNotes).fill('Side entrance, ground floor.');
+    for (const [i, date] of dates.entries()) {
+      const [year = '', month = '', day = ''] = date.split('-');
+      for (const [type, part] of [
+        ['day', day],
+        ['month', month],
+        ['year', year],
+      ] as const) {
+        await page.locator(`#field-preferredDate${i + 1} [data-type="${type}"]`).click();
+        await page.keyboard.type(part);
+      }
+    }
+    await page.getByLabel(FORMS[lang].followUp.inspection.accessNotes).fill('Side entrance, ground floor.');
   };
 
   for (const [lang, key] of [
@@ -196,6 +207,11 @@ test.describe('Request for compliance inspection', () => {
         page.getByRole('alert').getByText(l.errors.notWorkingDay.replace('{{date}}', saturday)),
       ).toBeVisible();
       await expectNoAxeViolations(page);
+      // Start the form again (a reload keeps the session and the prefill) and give working days.
+      await page.reload();
+      await expect(page.getByLabel(l.requesterName)).toHaveValue(`Test Applicant ${n}`);
+      await page.getByLabel(l.contactName).fill('LEE Siu Ming');
+      await page.getByLabel(l.contactTelephone).fill('2123 4567');
       await fillRequest(page, lang, [d1!, d2!, d3!]);
       await page.getByRole('button', { name: CASE[lang].continue }).click();
 
