@@ -149,7 +149,7 @@ describe('a database refusal of text a schema let through', () => {
 describe('characters the application PDF cannot print', () => {
   it.each([
     ['an emoji', '😀', '"😀" (U+1F600)'],
-    ['Hangul', '김', '"김" (U+AE40)'],
+    ['Devanagari', 'क', '"क" (U+0915)'],
     ['Thai', 'ส', '"ส" (U+0E2A)'],
     ['a zero-width space', '\u200B', 'U+200B'],
   ])('refuses %s on save with a field error naming it', async (_name, char, label) => {

@@ -164,7 +164,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two API processes behind HAProxy', (
   it('complete a whole application across both, through a kill -9 during an upload and during a submit', async () => {
     if (!form) throw new Error('form a2 missing');
     const email = `two.processes.${process.pid}@example.hk`;
-    const answers = { ...form.example, applicantEmail: email };
+    // The contact person's email is the applicant's: confirming it once confirms both (spec §4).
+    const answers = { ...form.example, applicantEmail: email, contactEmail: email };
     const log: string[] = [];
 
     // Save, then resume by a one-time code (the code is sent by whichever process's worker takes the job).
