@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { applicableFieldIds, fieldDomId } from '../../../machines/forms';
-import type { AnswerValue, FormDefinition } from '../../../machines/forms/types';
+import type { FormDefinition } from '../../../machines/forms/types';
 import { ErrorSummary, focusField } from '../../components/ErrorSummary';
-import { FieldRenderer } from './FieldRenderer';
+import { FieldSections } from './FieldSections';
 import { issueMessage, stepIssues, takeFocusOnArrival, type ApplyActor } from './apply-store';
 import type { FormIssue } from '../../../machines/forms';
 
@@ -84,29 +84,14 @@ export function FillStep({
           actor.send({ type: 'step.next' });
         }}
       >
-        {step.sections.map((section) => {
-          const fields = section.fields.filter((f) => applicable.has(f.id));
-          if (fields.length === 0) return null;
-          return (
-            <section key={section.id} className="form-section" aria-labelledby={`section-${section.id}`}>
-              <h2 id={`section-${section.id}`}>{t(section.titleKey)}</h2>
-              {section.introKey ? <p>{t(section.introKey)}</p> : null}
-              <div className="field-grid">
-                {fields.map((field) => (
-                  <div key={field.id} className={field.half ? 'field-cell field-cell--half' : 'field-cell'}>
-                    <FieldRenderer
-                      field={field}
-                      value={answers[field.id] as AnswerValue | undefined}
-                      error={fieldErrors.get(field.id) ?? null}
-                      partErrors={partErrors.get(field.id)}
-                      onChange={(value) => actor.send({ type: 'field.change', id: field.id, value })}
-                    />
-                  </div>
-                ))}
-              </div>
-            </section>
-          );
-        })}
+        <FieldSections
+          sections={step.sections}
+          applicable={applicable}
+          answers={answers}
+          errorOf={(id) => fieldErrors.get(id) ?? null}
+          partErrorsOf={(id) => partErrors.get(id)}
+          onChange={(id, value) => actor.send({ type: 'field.change', id, value })}
+        />
         <div className="form__actions">
           {canGoBack ? (
             <Button className="button" onPress={() => actor.send({ type: 'step.back' })}>

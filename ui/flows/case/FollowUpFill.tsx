@@ -7,7 +7,7 @@ import { followUpSchema } from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import type { AnswerValue } from '../../../machines/forms/types';
 import { ErrorSummary } from '../../components/ErrorSummary';
-import { FieldRenderer } from '../apply/FieldRenderer';
+import { FieldSections } from '../apply/FieldSections';
 
 interface Props {
   definition: FollowUpDefinition;
@@ -62,29 +62,14 @@ export function FollowUpFill(props: Props) {
           props.onNext();
         }}
       >
-        {fill.sections.map((section) => {
-          const fields = section.fields.filter((f) => applicable.has(f.id));
-          if (fields.length === 0) return null;
-          return (
-            <section key={section.id} className="form-section" aria-labelledby={`section-${section.id}`}>
-              <h2 id={`section-${section.id}`}>{t(section.titleKey)}</h2>
-              {section.introKey ? <p>{t(section.introKey)}</p> : null}
-              <div className="field-grid">
-                {fields.map((field) => (
-                  <div key={field.id} className={field.half ? 'field-cell field-cell--half' : 'field-cell'}>
-                    <FieldRenderer
-                      field={field}
-                      value={answers[field.id] as AnswerValue | undefined}
-                      error={errors.get(field.id) ?? null}
-                      onChange={(value) => props.onChange(field.id, value)}
-                      labelParams={{ applicationNo: props.applicationNo }}
-                    />
-                  </div>
-                ))}
-              </div>
-            </section>
-          );
-        })}
+        <FieldSections
+          sections={fill.sections}
+          applicable={applicable}
+          answers={answers}
+          errorOf={(id) => errors.get(id) ?? null}
+          onChange={props.onChange}
+          labelParams={{ applicationNo: props.applicationNo }}
+        />
         <div className="form__actions">
           <Button type="submit" className="button button--primary">
             {props.nextLabel}
