@@ -6,23 +6,6 @@
  */
 import type { DocumentType } from './history';
 
-/** The statuses of a case, as stored in `applications.status` and shown (translated) to the applicant. */
-export const CASE_STATUSES = [
-  'SUBMITTED',
-  'ACKNOWLEDGED',
-  'UNDER_EXAMINATION',
-  'LOR_ISSUED',
-  'COMPLIANCE_REPORTED',
-  'INSPECTION_REQUESTED',
-  'INSPECTION_SCHEDULED',
-  'INSPECTED',
-  'CERTIFICATE_ISSUED',
-  'CLOSED',
-  'WITHDRAWN',
-  'REJECTED',
-] as const;
-export type CaseStatus = (typeof CASE_STATUSES)[number];
-
 /** The open statuses: the case is being handled, and can still be withdrawn or rejected. */
 export const OPEN_STATUSES = [
   'SUBMITTED',
@@ -33,10 +16,14 @@ export const OPEN_STATUSES = [
   'INSPECTION_REQUESTED',
   'INSPECTION_SCHEDULED',
   'INSPECTED',
-] as const satisfies readonly CaseStatus[];
+] as const;
 
 /** Statuses no event leaves. */
-export const FINAL_STATUSES = ['CLOSED', 'WITHDRAWN', 'REJECTED'] as const satisfies readonly CaseStatus[];
+export const FINAL_STATUSES = ['CLOSED', 'WITHDRAWN', 'REJECTED'] as const;
+
+/** The statuses of a case, as stored in `applications.status` and shown (translated) to the applicant. */
+export const CASE_STATUSES = [...OPEN_STATUSES, 'CERTIFICATE_ISSUED', ...FINAL_STATUSES] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export function isCaseStatus(value: unknown): value is CaseStatus {
   return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);

@@ -65,7 +65,7 @@ function PdfPanel({ applicationNo }: { applicationNo: string }) {
 }
 
 /** An answer as the preview (and the PDF) prints it: machines/forms/answer-text.ts. */
-function AnswerText({ field, value }: { field: Field; value: unknown }) {
+export function AnswerText({ field, value }: { field: Field; value: unknown }) {
   const { t, i18n } = useTranslation(['forms', 'wizard']);
   const lines = answerText(field, value, (key) => t(key), isLanguage(i18n.language) ? i18n.language : 'en');
   if (!lines) return <span className="preview__empty">{t('wizard:notAnswered')}</span>;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaseSummary as Summary } from '../../../machines/flows/case-action.machine';
 import { applicableFieldIds } from '../../../machines/forms';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
-import { followUpAnswerText } from './answer-text';
+import { AnswerText } from '../apply/PreviewStep';
 import { CaseSummary } from './CaseSummary';
 
 interface Props {
@@ -27,7 +27,7 @@ export function FollowUpPreview({
   onSubmit,
   submitLabel,
 }: Props) {
-  const { t, i18n } = useTranslation(['forms', 'case', 'wizard']);
+  const { t } = useTranslation(['forms', 'case', 'wizard']);
   const applicable = applicableFieldIds(definition, answers);
   const fill = definition.steps.find((s) => s.kind === 'fill');
   return (
@@ -47,7 +47,9 @@ export function FollowUpPreview({
                   {fields.map((field) => (
                     <div key={field.id} className="preview__row">
                       <dt>{t(field.labelKey, { applicationNo: summary.applicationNo })}</dt>
-                      <dd>{followUpAnswerText(field, answers[field.id], t, i18n.language)}</dd>
+                      <dd>
+                        <AnswerText field={field} value={answers[field.id]} />
+                      </dd>
                     </div>
                   ))}
                 </dl>
