@@ -322,6 +322,7 @@ export function createApp({
         ecertTrust: signing.ecertTrust ?? { roots: [] },
       },
       jobs,
+      jobSchedule: jobOptions.schedule ?? true,
       // The download links are signed with their own key derived from the OTP key.
       linkSecret: createHmac('sha256', otpSecret).update('download-links').digest(),
       rateLimits,

@@ -102,6 +102,8 @@ export const configSchema = z.object({
   CLAMD_SOCKET: optionalText,
   JOB_WORKERS: wholeNumber(0, 64, 1),
   METRICS: flag(['0', '1'], '0'),
+  /** The portal's address as people open it: links in messages (an AP's or RSE's invitation) point here. */
+  PUBLIC_ORIGIN: optionalText.transform((v) => (v ?? 'http://localhost:3000').replace(/\/+$/, '')),
   PDF_CJK_FONT: optionalText,
 });
 

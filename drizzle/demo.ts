@@ -1,4 +1,6 @@
 import type { Db } from './db';
+import { seedDemoAppointments } from './demo-appointments';
+import { DEMO_STAFF, seedStaff } from './demo-staff';
 import { type NewApplicationRow, applicationHistory, applications } from './schema';
 
 /**
@@ -233,4 +235,6 @@ export async function seedDemo(db: Db): Promise<void> {
       );
     });
   }
+  await seedDemoAppointments(db);
+  await seedStaff(db, DEMO_STAFF);
 }

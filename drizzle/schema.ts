@@ -437,6 +437,8 @@ export const auditEvents = pgTable(
     reference: text('reference'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The address the request came from (staff actions; issue 17). */
+    address: text('address'),
   },
   (table) => [index('audit_events_application_idx').on(table.applicationId, table.at)],
 );
@@ -482,3 +484,8 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 export type NewAddressRow = typeof addresses.$inferInsert;
 export type CaseActionRow = typeof caseActions.$inferSelect;
 export type CaseDocumentRow = typeof caseDocuments.$inferSelect;
+export * from './schema-appointments';
+export * from './schema-selfcert';
+export * from './schema-case-versions';
+export * from './schema-staff';
+export * from './schema-case-uploads';

@@ -4,7 +4,7 @@
  * read this one table. Framework-free: no React here, page ids are mapped to components in ui/.
  */
 
-import { FOLLOW_UP_CATALOGUE } from './forms/follow-up/catalogue';
+import { FOLLOW_UP_ENTRY_LIST } from './forms/follow-up/entries';
 import { CHILD_CARE_TITLE, FORM_SPECS, type FormSpec } from './forms/catalogue-index';
 
 export type Layout = 'menu' | 'noMenu' | 'none';
@@ -33,7 +33,10 @@ export type PageId =
   | 'caseHistory'
   | 'caseAction'
   | 'devOutbox'
-  | 'devIamSmart';
+  | 'devIamSmart'
+  | 'appointments'
+  | 'appointmentAccept'
+  | 'appointeeLogin';
 
 /** Keys of i18n `entry:<key>`: the information and entry pages that lead to forms. */
 export type EntryKey =
@@ -226,8 +229,17 @@ const single = (path: string, form: FormKey, kind: StepKind, group: SitemapGroup
   flow: { form, step: 1, total: 1, kind, entryPath: '/' },
 });
 
+/** The routes of the follow-up forms that have steps in the catalogue's index (the update forms). */
+const followUpRoutes = new Set(
+  FOLLOW_UP_ENTRY_LIST.flatMap((d) => (d.doneRoute && d.pagesOpen !== false ? [d.route, d.doneRoute] : [])),
+);
+
 export const FLOW_PAGES: RouteDef[] = [
-  ...FORM_SPECS.flatMap(formRoutes),
+  // A follow-up form of the catalogue's index (Update Application and School Information ...) is shown by
+  // the case action page on its steps' routes.
+  ...FORM_SPECS.flatMap(formRoutes).map((r): RouteDef =>
+    followUpRoutes.has(r.path) ? { ...r, page: 'caseAction' } : r,
+  ),
   // `?title=non-local-course` names the screen for use of premises for a non-local course.
   {
     ...single('/enter-application-number', 'enterApplicationNumber', 'enterApplicationNumber', 'after'),
@@ -240,11 +252,19 @@ export const FLOW_PAGES: RouteDef[] = [
     titleKey: 'auth:history.title',
     group: 'hidden',
   },
-  // The follow-up forms' routes come from their definitions (machines/forms/follow-up).
-  ...Object.values(FOLLOW_UP_CATALOGUE).map((d): RouteDef => ({
-    ...single(d.route, d.key, d.key, 'after'),
+  // The follow-up forms' routes come from their entries (machines/forms/follow-up/entries.ts).
+  ...FOLLOW_UP_ENTRY_LIST.filter((d) => !d.doneRoute).map((d): RouteDef => ({
+    ...single(d.route, d.key as FormKey, d.key as StepKind, 'after'),
     page: 'caseAction',
   })),
+  // The second step of the appointment (spec §2): the appointments of the case, to follow, cancel or revoke.
+  {
+    path: '/form-appointment-step2',
+    layout: 'noMenu',
+    page: 'appointments',
+    titleKey: 'appointment:manage.title',
+    group: 'hidden',
+  },
 ];
 
 export const BARE_PAGES: RouteDef[] = [
@@ -265,6 +285,21 @@ export const ADDED_PAGES: RouteDef[] = [
     layout: 'noMenu',
     page: 'findMyCase',
     titleKey: 'auth:findMyCase.title',
+    group: 'after',
+  },
+  // An AP's or RSE's invitation link and login (issue 12, docs/decisions/020-appointments.md).
+  {
+    path: '/appointment-accept',
+    layout: 'noMenu',
+    page: 'appointmentAccept',
+    titleKey: 'appointment:accept.title',
+    group: 'hidden',
+  },
+  {
+    path: '/appointee-login',
+    layout: 'noMenu',
+    page: 'appointeeLogin',
+    titleKey: 'appointment:login.title',
     group: 'after',
   },
   {
@@ -413,6 +448,7 @@ export const MENU_GROUPS: MenuGroup[] = [
           { labelKey: 'menu.withdrawApplication', to: '/withdraw-application' },
           { labelKey: 'menu.resumeApplication', to: '/enter-application-number' },
           { labelKey: 'menu.findMyCase', to: '/find-my-case', loggedOutOnly: true },
+          { labelKey: 'menu.appointeeLogin', to: '/appointee-login', loggedOutOnly: true },
           { labelKey: 'menu.caseHistory', to: '/case-history', loggedInOnly: true },
         ],
       },

@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ROUTES } from '../machines/routes';
 import { detectLanguage } from '../machines/rules/language';
 import { buildRouteObjects } from './routing/route-objects';
+import { CONSOLE_ROUTES } from './console/routes';
 import { getSession } from './session/store';
 import { initI18n } from './i18n';
 import { startInspectorIfAsked } from './flows/inspector';
@@ -32,9 +33,11 @@ export async function startPortal(container: HTMLElement, prerendered: string | 
   const session = getSession();
   const language = detectLanguage(session.language, navigator.languages);
   await Promise.all([initI18n(language), startInspectorIfAsked()]);
-  const router = createBrowserRouter(
-    buildRouteObjects(ROUTES, { hasToken: () => getSession().token !== '' }),
-  );
+  const router = createBrowserRouter([
+    // The case officer console (issue 17): its own routes, outside the public route table.
+    ...CONSOLE_ROUTES,
+    ...buildRouteObjects(ROUTES, { hasToken: () => getSession().token !== '' }),
+  ]);
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

@@ -7,6 +7,12 @@ import './theme/global.css';
  * starts the app, which hydrates a prerendered page or renders the route. So the first paint waits for
  * no script, and the page's chunks load in parallel rather than one lazy import after another.
  */
+// zod tries `new Function` once, when its first object schema is made, to learn whether it may compile
+// parsers; the Content Security Policy forbids eval and reports the try. zod reads its configuration from
+// this global when it loads, so setting it here, before any chunk, keeps it from trying whichever module
+// makes the first schema (ui/zod-setup.ts says the same through zod's own API).
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 const container = document.getElementById('root');
 if (!container) throw new Error('no #root element');
 const prerendered = container.dataset.prerendered;

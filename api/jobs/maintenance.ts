@@ -3,6 +3,8 @@ import { and, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../drizzle/db';
 import {
+  caseDocuments,
+  caseUploads,
   draftDocuments,
   drafts,
   otpChallenges,
@@ -25,7 +27,7 @@ import type { JobQueue } from './queue';
  *
  * | job | when | what |
  * |---|---|---|
- * | purge.expired | hourly at :07 | expired drafts (and their files), one-time codes, sessions, rate events, old outbox rows |
+ * | purge.expired | hourly at :07 | expired drafts (and their files), a case's files never submitted (a day), one-time codes, sessions, rate events, old outbox rows |
  * | sweep.files | hourly at :27 | document files no row names, and `.part` files a crash left, older than an hour |
  * | remind.scan | hourly at :47 | queues one `remind.draft` per saved application that expires within 3 days |
  * | remind.draft | queued by the scan | the reminder, by email or SMS, in the applicant's language, with the expiry date |
@@ -64,6 +66,7 @@ export interface PurgeCounts {
   sessions: number;
   rateEvents: number;
   outbox: number;
+  caseUploads: number;
 }
 
 export async function purgeExpired({
@@ -88,6 +91,12 @@ export async function purgeExpired({
     )
     .returning({ id: sessions.id });
   const events = await db.delete(rateEvents).where(lt(rateEvents.at, ended)).returning({ id: rateEvents.id });
+  // A case's files never submitted with a follow-up go a day after they came, with their files.
+  const unsent = await db
+    .delete(caseUploads)
+    .where(and(isNull(caseUploads.actionId), lt(caseUploads.createdAt, new Date(now.getTime() - DAY_MS))))
+    .returning({ key: caseUploads.storageKey });
+  await Promise.all(unsent.map((r) => storage.remove(r.key).catch(() => undefined)));
   const old = await db
     .delete(outbox)
     .where(lt(outbox.createdAt, new Date(now.getTime() - OUTBOX_RETENTION_DAYS * DAY_MS)))
@@ -98,6 +107,7 @@ export async function purgeExpired({
     sessions: gone.length,
     rateEvents: events.length,
     outbox: old.length,
+    caseUploads: unsent.length,
   };
 }
 
@@ -108,6 +118,9 @@ async function namedKeys(db: Db): Promise<Set<string>> {
     .select({ key: signingRequests.pdfStorageKey, documents: signingRequests.documents })
     .from(signingRequests);
   const keys = new Set(uploads.map((r) => r.key));
+  // A case's files: uploaded for a follow-up, and the documents of its history.
+  for (const r of await db.select({ key: caseUploads.storageKey }).from(caseUploads)) keys.add(r.key);
+  for (const r of await db.select({ key: caseDocuments.storageKey }).from(caseDocuments)) keys.add(r.key);
   for (const row of frozen) {
     keys.add(row.key);
     for (const d of row.documents as { storageKey?: unknown }[])

@@ -2,18 +2,17 @@ import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caseActionBodySchema } from '../../machines/rules/case';
-import { historyQuerySchema } from '../../machines/rules/history';
-import { ForbiddenError } from '../errors';
 import type { DocumentStorage } from '../adapters/storage';
 import { sendOk } from '../envelope';
 import { requestLanguage } from '../i18n';
 import { currentSession, requireSession } from '../middleware/auth';
 import { authorise } from '../middleware/authorise';
+import { ownCaseOnly } from '../middleware/own-case';
 import type { CaseService } from '../services/cases';
 import type { SessionService } from '../services/sessions';
 import { contentDisposition } from '../services/submission';
 
-const formParam = z.string().regex(/^[A-Za-z]{1,40}$/);
+const formParam = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/);
 const documentParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** /api/cases: the case of the logged-in session (Find my case) and the follow-ups on it. docs/api.md. */
@@ -28,14 +27,7 @@ export function casesRouter({
 }): Router {
   const router = Router();
   router.use(requireSession(sessions));
-  // `?applicationNo=` may name the case, but only the session's own: another number (whether or not it
-  // exists) is 403, so the answer tells nothing about other cases.
-  router.use((req, res, next) => {
-    const { applicationNo } = historyQuerySchema.parse(req.query);
-    if (applicationNo !== undefined && applicationNo !== currentSession(res).applicationNo)
-      throw new ForbiddenError();
-    next();
-  });
+  router.use(ownCaseOnly);
 
   /**
    * Every endpoint: 400 a malformed `?applicationNo=`, 403 FORBIDDEN one that is not the session's.
@@ -84,6 +76,24 @@ export function casesRouter({
       'Content-Disposition': contentDisposition(file.fileName),
     });
     await pipeline(storage.get(file.storageKey), res);
+  });
+
+  /**
+   * GET /api/cases/current/information.pdf  (Bearer)
+   * 200 the application PDF of the case's information as it is now (the latest version, after any update),
+   * in the caller's language; 401; 403 role; 404 a case not made with a form of the catalogue.
+   */
+  router.get('/current/information.pdf', authorise('case.document'), async (req, res) => {
+    const file = await cases.informationPdf(currentSession(res), requestLanguage(req));
+    res
+      .status(200)
+      .set({
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': contentDisposition(file.fileName),
+      })
+      .end(Buffer.from(file.bytes));
   });
 
   return router;

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { SUCCESS_CODE, sendEnvelope, sendOk } from '../envelope';
-import { ApiError, BadRequestError } from '../errors';
+import { BadRequestError } from '../errors';
 import type { DocumentService } from '../services/documents';
 import type { DraftService } from '../services/drafts';
 import { currentDraft, requireDraftToken } from './drafts';
-import { requireMultipart } from './multipart';
+import { receiveUpload } from './multipart';
 
 const documentTypeParam = z.string().regex(/^[A-Za-z0-9]{1,60}$/);
 
@@ -26,15 +26,7 @@ export function documentsRouter({
     sendOk(req, res, await documents.list(currentDraft(res)));
   });
   router.post('/', authorised, async (req, res) => {
-    requireMultipart(req);
-    let saved;
-    try {
-      saved = await documents.upload(currentDraft(res), req);
-    } catch (e) {
-      // The rest of a refused body is not read: the connection cannot carry another request.
-      if (e instanceof ApiError && e.status === 413) res.set('Connection', 'close');
-      throw e;
-    }
+    const saved = await receiveUpload(req, res, () => documents.upload(currentDraft(res), req));
     sendEnvelope(req, res, 201, SUCCESS_CODE, 'documents.uploaded', saved);
   });
   router.delete('/:documentType', authorised, async (req, res) => {

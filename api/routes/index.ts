@@ -7,6 +7,7 @@ import type { VirusScanner } from '../adapters/virus-scanner';
 import type { JobQueue } from '../jobs/queue';
 import type { DocumentStorage } from '../adapters/storage';
 import type { IamSmartSigning } from '../adapters/iamsmart';
+import { readVariable } from '../config';
 import { notFoundHandler } from '../middleware/errors';
 import { createRateLimiters, type RateLimitOptions } from '../middleware/rate-limit';
 import { createDocumentService, type DocumentLimits } from '../services/documents';
@@ -33,8 +34,20 @@ import { draftsRouter } from './drafts';
 import { healthRouter } from './health';
 import { historyRouter } from './history';
 import { casesRouter } from './cases';
+import { caseUploadsRouter } from './case-uploads';
+import { createCaseUploadService } from '../services/case-uploads';
 import { createCaseService } from '../services/cases';
 import { createCalendarService } from '../services/calendar';
+import { createAppointeeAuth } from '../services/appointee-auth';
+import { createAppointmentSigning } from '../services/appointment-signing';
+import { createAppointmentService } from '../services/appointments';
+import { defineAppointmentJobs } from '../jobs/appointments';
+import { appointeeRouters, caseAppointmentsRouter, invitationRouter } from './appointments';
+import { createConsoleService } from '../services/console';
+import { answerRequestEffect } from '../services/information-requests';
+import { createStaffAuthService } from '../services/staff-auth';
+import { staffRouter } from './staff';
+import { caseMessagesRouter } from './case-messages';
 
 export interface ApiOptions {
   masterData?: MasterDataServiceOptions;
@@ -59,6 +72,10 @@ export interface ApiOptions {
   linkSecret: string | Buffer;
   /** The rate limits of the endpoints that cost CPU or storage (false: none). */
   rateLimits?: RateLimitOptions;
+  /** Where links in messages point (the invitation of an AP/RSE). Default: env PUBLIC_ORIGIN. */
+  publicOrigin?: string;
+  /** Register the cron schedules of the jobs defined here (default true). */
+  jobSchedule?: boolean;
 }
 
 /**
@@ -69,7 +86,13 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   const { db } = database;
   const { clock, logger, messages } = options;
   const masterData = createMasterDataService(db, options.masterData);
-  const sessions = createSessionService({ db, clock, masterData });
+  // An AP's or RSE's session is checked against their appointment on every request (issue 12).
+  const sessions = createSessionService({
+    db,
+    clock,
+    masterData,
+    appointeeCheck: (record) => appointeeAuth.check(record),
+  });
   const otp = createOtpService({
     db,
     clock,
@@ -79,6 +102,17 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     minSendDurationMs: options.otp.minSendDurationMs,
   });
   const auth = createAuthService({ otp, sessions });
+  const appointeeAuth = createAppointeeAuth({ db, clock, otp });
+  const appointments = createAppointmentService({
+    db,
+    clock,
+    messages,
+    otp,
+    logger,
+    publicOrigin: options.publicOrigin ?? readVariable('PUBLIC_ORIGIN'),
+  });
+  if (options.jobs)
+    defineAppointmentJobs(options.jobs, { appointments, logger, schedule: options.jobSchedule ?? true });
   const drafts = createDraftService({ db, clock, otp, validityDays: options.draftValidityDays });
 
   const documents = createDocumentService({
@@ -140,6 +174,14 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.use('/drafts/:applicationNo', perDraft);
   router.use('/submissions', submitted.links);
   router.use('/drafts', draftsRouter({ drafts, clock }));
+  router.post('/cases/current/uploads', limit.upload);
+  router.use(
+    '/cases/current/uploads',
+    caseUploadsRouter({
+      uploads: createCaseUploadService({ db, clock, ...options.documents }),
+      sessions,
+    }),
+  );
   router.use(express.json({ limit: '100kb' }));
   router.use('/address', addressRouter({ address: createAddressService(options.address) }));
   router.use('/application/history', historyRouter({ history: createHistoryService(db), sessions }));
@@ -152,8 +194,43 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     calendar: createCalendarService(clock),
     messages,
     logger,
+    effects: { appointment: appointments.effect, submitDocument: answerRequestEffect },
   });
+  router.use('/cases/current/appointments', caseAppointmentsRouter({ appointments, sessions }));
+  router.use(
+    '/appointments/invitation',
+    invitationRouter({
+      appointments,
+      signing: createAppointmentSigning({
+        db,
+        clock,
+        appointments,
+        iamSmart: options.signing.iamSmart,
+        ecertTrust: options.signing.ecertTrust,
+      }),
+    }),
+  );
+  const appointee = appointeeRouters({ auth: appointeeAuth, sessions });
+  router.use('/auth/appointee', appointee.login);
+  router.use('/appointee/cases', appointee.cases);
+  router.use('/cases/current/messages', caseMessagesRouter({ db, clock, sessions }));
   router.use('/cases', casesRouter({ cases, sessions, storage: options.documents.storage }));
+  // The department's console (issue 17): staff sessions of their own.
+  router.use(
+    '/staff',
+    staffRouter({
+      auth: createStaffAuthService({ db, clock, masterData, secret: options.linkSecret, logger }),
+      console: createConsoleService({
+        db,
+        clock,
+        calendar: createCalendarService(clock),
+        messages,
+        storage: options.documents.storage,
+        logger,
+      }),
+      storage: options.documents.storage,
+    }),
+  );
   router.use(
     '/health',
     healthRouter(database, {

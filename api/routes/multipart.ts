@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ApiError, BadRequestError, UnsupportedMediaTypeError } from '../errors';
 import { fieldError } from '../services/drafts';
 
@@ -11,6 +11,20 @@ export const isMultipart = (req: Request) => req.is('multipart/form-data') === '
 /** 415 unless the body is multipart/form-data. */
 export function requireMultipart(req: Request) {
   if (!isMultipart(req)) throw new UnsupportedMediaTypeError();
+}
+
+/**
+ * Receives a streamed upload (415 unless multipart). A body refused past a limit (413) is not read to its
+ * end: the connection cannot carry another request, so it is closed.
+ */
+export async function receiveUpload<T>(req: Request, res: Response, upload: () => Promise<T>): Promise<T> {
+  requireMultipart(req);
+  try {
+    return await upload();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 413) res.set('Connection', 'close');
+    throw e;
+  }
 }
 
 /** One small file field of a multipart body, in memory (at most `maxBytes`, else 413). */

@@ -94,7 +94,7 @@ const MARGIN = 50;
 const FOOTER = 30;
 const WIDTH = A4[0] - 2 * MARGIN;
 const INK = rgb(0.1, 0.1, 0.1);
-const GREY = rgb(0.35, 0.35, 0.35);
+export const GREY = rgb(0.35, 0.35, 0.35);
 const RULE = rgb(0.75, 0.75, 0.75);
 
 interface Style {
@@ -117,6 +117,38 @@ interface Block {
   kind: 'text' | 'rule';
   text: string;
   style: Style;
+}
+
+/** The text of a document, listed before its font is made (also the issued letters': console-pdf.ts). */
+export class PdfBlocks {
+  readonly blocks: Block[] = [];
+  text(t: string, style: Style): void {
+    this.blocks.push({ kind: 'text', text: t.replace(/[^\S\n]/gu, ' '), style });
+  }
+  rule(gap: number): void {
+    this.blocks.push({ kind: 'rule', text: '', style: { size: gap } });
+  }
+}
+
+/** Embeds one font holding exactly the blocks' characters, writes them and numbers the pages. */
+export async function writePdfBlocks(
+  doc: PDFDocument,
+  language: Language,
+  list: PdfBlocks,
+): Promise<Uint8Array> {
+  const font = await embedDocumentFont(
+    doc,
+    language,
+    list.blocks.map((b) => b.text).join('') + PAGE_LABEL_CHARS,
+  );
+  const w = new Writer(doc, font);
+  for (const block of list.blocks) {
+    if (block.kind === 'rule') w.rule(block.style.size);
+    else w.text(block.text, block.style);
+  }
+  w.pageNumbers();
+  await finishDocumentFont(doc, font);
+  return doc.save();
 }
 
 /** "Page n of N / 第 n 頁，共 N 頁"; `PAGE_LABEL_CHARS` are the characters it may use. */
@@ -215,7 +247,7 @@ class Writer {
 }
 
 /** "2026-03-02 10:15 (Hong Kong time)": the generation time in Hong Kong (UTC+8, no summer time). */
-function hongKongTime(date: Date): string {
+export function hongKongTime(date: Date): string {
   const hk = new Date(date.getTime() + 8 * 60 * 60 * 1000).toISOString();
   return `${hk.slice(0, 10)} ${hk.slice(11, 16)}`;
 }
@@ -240,10 +272,9 @@ export async function renderApplicationPdf({
   doc.setModificationDate(generatedAt);
   doc.setLanguage('en');
 
-  const blocks: Block[] = [];
-  const text = (t: string, style: Style) =>
-    blocks.push({ kind: 'text', text: t.replace(/[^\S\n]/gu, ' '), style });
-  const rule = (gap: number) => blocks.push({ kind: 'rule', text: '', style: { size: gap } });
+  const list = new PdfBlocks();
+  const text = (t: string, style: Style) => list.text(t, style);
+  const rule = (gap: number) => list.rule(gap);
   text(`Form ${definition.code} / 表格 ${definition.code}`, { size: 11, color: GREY });
   text(titleEn, { size: 15, gapBefore: 2 });
   text(titleZh, { size: 15 });
@@ -271,13 +302,5 @@ export async function renderApplicationPdf({
     }
   }
 
-  const font = await embedDocumentFont(doc, language, blocks.map((b) => b.text).join('') + PAGE_LABEL_CHARS);
-  const w = new Writer(doc, font);
-  for (const block of blocks) {
-    if (block.kind === 'rule') w.rule(block.style.size);
-    else w.text(block.text, block.style);
-  }
-  w.pageNumbers();
-  await finishDocumentFont(doc, font);
-  return doc.save();
+  return writePdfBlocks(doc, language, list);
 }

@@ -9,6 +9,7 @@ import type { DocumentService } from './documents';
 import type { DraftAccess } from './drafts';
 import { unconfirmedParties, verifiedContactsOf } from '../../machines/rules/contacts';
 import { type DraftRecord, readDraft } from './drafts.repo';
+import { type CertifiedCase, certifiedCase } from './selfcert';
 
 /**
  * The checks an application passes before it is signed and again when it is submitted (spec §5): every
@@ -52,6 +53,8 @@ export interface ReadyApplication {
   answers: Record<string, unknown>;
   documents: DraftDocumentRow[];
   verified: { email?: string; mobile?: string };
+  /** A self-certification's case, found and of a matching form (api/services/selfcert.ts). */
+  certifiedCase?: CertifiedCase;
 }
 
 export async function readyApplication(
@@ -67,6 +70,7 @@ export async function readyApplication(
   const parsed = schemaFor(definition).safeParse(draft.answers);
   if (!parsed.success)
     throw new ApplicationIncompleteError([...new Set(parsed.error.issues.map((i) => String(i.path[0])))]);
+  const certified = await certifiedCase(db, definition, parsed.data);
   const verified = verifiedContactsOf(draft.answers, draft.verifiedContacts);
   const unconfirmed = unconfirmedParties(draft.answers, verified);
   if (unconfirmed.includes('applicant')) throw new ContactUnverifiedError();
@@ -79,5 +83,12 @@ export async function readyApplication(
     rows.map((r) => r.documentType),
   );
   if (missing.length > 0) throw new DocumentsMissingError(missing);
-  return { draft, definition, answers: parsed.data, documents: rows, verified };
+  return {
+    draft,
+    definition,
+    answers: parsed.data,
+    documents: rows,
+    verified,
+    ...(certified ? { certifiedCase: certified } : {}),
+  };
 }

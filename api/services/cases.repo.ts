@@ -94,6 +94,20 @@ export async function setStatus(tx: Db, applicationId: number, status: string, a
   await tx.update(applications).set({ status, updatedAt: at }).where(eq(applications.id, applicationId));
 }
 
+/** The applicant's names on the case row, as the latest version of its information gives them. The verified
+ * email and mobile (where one-time codes go) are not changed by an update. */
+export async function setNames(tx: Db, applicationId: number, answers: Record<string, unknown>, at: Date) {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  await tx
+    .update(applications)
+    .set({
+      applicantNameEn: text(answers.applicantNameEn),
+      applicantNameZh: text(answers.applicantNameZh),
+      updatedAt: at,
+    })
+    .where(eq(applications.id, applicationId));
+}
+
 export async function insertHistory(tx: Db, row: typeof applicationHistory.$inferInsert) {
   const [made] = await tx.insert(applicationHistory).values(row).returning({ id: applicationHistory.id });
   if (!made) throw new Error('history row not recorded');

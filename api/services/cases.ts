@@ -1,20 +1,38 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../drizzle/db';
 import { canSend, nextStatus } from '../../machines/flows/case-lifecycle.machine';
-import { followUpByKey, followUpSchema, FOLLOW_UP_CATALOGUE } from '../../machines/forms/follow-up';
+import {
+  followUpByKey,
+  followUpForCase,
+  followUpSchema,
+  formOfCase,
+  FOLLOW_UP_CATALOGUE,
+  nextVersionAnswers,
+} from '../../machines/forms/follow-up';
 import type { CaseFacts, FollowUpDefinition } from '../../machines/forms/follow-up/types';
 import { isCaseStatus, submitterOf, transitionOf, type CaseActor } from '../../machines/rules/case-lifecycle';
 import type { CaseActionResult, CaseData, CaseHistoryRowData } from '../../machines/rules/case';
 import { IDEMPOTENCY_KEY } from '../../machines/rules/case';
 import { isLanguage, type Language } from '../../machines/rules/language';
-import { ApiError, NotFoundError } from '../errors';
+import { ApiError, ForbiddenError, NotFoundError } from '../errors';
+import {
+  CaseActionNotAllowedError,
+  CaseRateLimitedError,
+  CaseStaleError,
+  IdempotencyKeyReusedError,
+} from './case-errors';
 import type { Clock } from '../clock';
-import { translate } from '../i18n';
 import type { CalendarService } from './calendar';
+import { renderApplicationPdf } from './application-pdf';
+import { addCaseVersion, currentCaseVersion } from './case-versions';
+import { takeUploads } from './case-uploads';
+import { DOWNLOAD_DAYS } from './submission';
 import * as repo from './cases.repo';
 import { fieldError, underAnswers } from './drafts';
 import type { MessageService } from './messages';
 import type { AuthSession } from './sessions';
+import { applicantCaseExtras } from './console-applicant';
+import { hongKongDate } from '../../machines/rules/working-days';
 
 /**
  * Cases after submission (issue 10): the case page's data and the one generic path for acting on a case.
@@ -28,38 +46,12 @@ import type { AuthSession } from './sessions';
 export const CASE_ACTIONS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
 
-/** 409 CASE_ACTION_NOT_ALLOWED: the lifecycle does not allow this now; the message names the status. */
-export class CaseActionNotAllowedError extends ApiError {
-  constructor(status: string, language: Language) {
-    super(
-      409,
-      'CASE_ACTION_NOT_ALLOWED',
-      'case.notAllowed',
-      { status },
-      { params: { status: translate(language, `case.statuses.${status}`) } },
-    );
-  }
-}
-
-/** 409 IDEMPOTENCY_KEY_REUSED: the key was used for another follow-up of this case. */
-export class IdempotencyKeyReusedError extends ApiError {
-  constructor() {
-    super(409, 'IDEMPOTENCY_KEY_REUSED', 'case.keyReused');
-  }
-}
-
-export class CaseRateLimitedError extends ApiError {
-  constructor(retryAfterSeconds: number) {
-    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    super(
-      429,
-      'CASE_RATE_LIMITED',
-      'case.rateLimited',
-      { retryAfterSeconds: seconds },
-      { params: { minutes: Math.ceil(seconds / 60) }, headers: { 'Retry-After': String(seconds) } },
-    );
-  }
-}
+export {
+  CaseActionNotAllowedError,
+  CaseRateLimitedError,
+  CaseStaleError,
+  IdempotencyKeyReusedError,
+} from './case-errors';
 
 export interface CaseDocumentFile {
   storageKey: string;
@@ -71,12 +63,34 @@ export interface CaseService {
   act(
     session: AuthSession,
     formKey: string,
-    body: { answers: Record<string, unknown> },
+    body: { answers: Record<string, unknown>; baseVersion?: number; uploads?: number[]; requestId?: number },
     idempotencyKey: string,
     language: Language,
   ): Promise<CaseActionResult>;
   document(session: AuthSession, documentId: number): Promise<CaseDocumentFile>;
+  /** The application PDF of the case's information as it is now (its latest version), in `language`. */
+  informationPdf(session: AuthSession, language: Language): Promise<{ bytes: Uint8Array; fileName: string }>;
 }
+
+/**
+ * What a follow-up does beyond the generic path (the appointment invites its appointee): run inside the
+ * follow-up's transaction, after its row; the function it returns runs after the commit (messages).
+ */
+export type CaseActionEffect = (
+  tx: Db,
+  action: {
+    applicationId: number;
+    applicationNo: string;
+    actionId: number;
+    answers: Record<string, unknown>;
+    actor: CaseActor;
+    actorRef: string;
+    language: string;
+    now: Date;
+    /** The department's request for further information the follow-up answers, if it names one. */
+    requestId?: number;
+  },
+) => Promise<(() => Promise<void>) | undefined>;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
@@ -91,25 +105,28 @@ export function createCaseService({
   calendar,
   messages,
   logger,
+  effects = {},
 }: {
   db: Db;
   clock: Clock;
   calendar: CalendarService;
   messages: MessageService;
   logger: Logger;
+  effects?: Readonly<Partial<Record<string, CaseActionEffect>>>;
 }): CaseService {
   async function facts(
     applicationId: number,
     applicationNo: string,
     nameEn: string | null,
   ): Promise<CaseFacts> {
-    const submitted = await repo.submittedAnswers(db, applicationId);
-    const a = submitted?.answers ?? {};
+    const information = await currentCaseVersion(db, applicationId);
+    const a = information.answers;
     return {
       applicationNo,
       applicantName: str(a.applicantNameEn) ?? nameEn,
       contactName: str(a.contactName),
       contactTelephone: str(a.contactTelephone) ?? str(a.contactMobile),
+      information,
     };
   }
 
@@ -172,35 +189,63 @@ export function createCaseService({
         applicationType: application.applicationType,
         status,
         submittedAt: (first ?? application.createdAt).toISOString(),
-        actions: Object.values(FOLLOW_UP_CATALOGUE).map((d) => ({
-          key: d.key,
-          route: d.route,
-          allowed: canSend(status, d.event, actor),
-        })),
+        // The follow-ups the case page offers (one whose pages are not open yet is left out; its API works).
+        actions: Object.values(FOLLOW_UP_CATALOGUE)
+          .filter((d) => d.pagesOpen !== false)
+          .map((d) => ({
+            key: d.key,
+            route: d.route,
+            allowed:
+              canSend(status, d.event, actor) && followUpForCase(d, application.formCode) !== undefined,
+          })),
         history: rows,
         facts: await facts(application.id, application.applicationNo, application.applicantNameEn),
         calendar: calendar.window(),
+        ...(await applicantCaseExtras(db, application.id, hongKongDate(now))),
       };
     },
 
     async act(session, formKey, body, idempotencyKey, language) {
-      const definition: FollowUpDefinition | undefined = followUpByKey(formKey);
-      if (!definition) throw new NotFoundError('case.unknownAction');
+      const generic: FollowUpDefinition | undefined = followUpByKey(formKey);
+      if (!generic) throw new NotFoundError('case.unknownAction');
       if (!IDEMPOTENCY_KEY.test(idempotencyKey))
         throw fieldError(['Idempotency-Key'], 'submission.idempotencyKey');
       const actor = actorOf(session);
+      // A follow-up this role never sends (an AP withdrawing, or changing the appointment) is 403, whatever
+      // the status: the lifecycle's actors say who may.
+      if (!transitionOf(generic.event).by.includes(actor)) throw new ForbiddenError();
 
       // A retry of a follow-up already made gets the same answer, before any other check.
       const known = await repo.actionByKey(db, session.applicationId, idempotencyKey);
       if (known) {
-        if (known.formKey !== definition.key) throw new IdempotencyKeyReusedError();
+        if (known.formKey !== generic.key) throw new IdempotencyKeyReusedError();
         return resultOf(session.applicationNo, known);
       }
+      const found = await repo.findApplication(db, session.applicationId);
+      if (!found) throw new NotFoundError('case.notFound');
+      // The form as it is for this case (an update form takes the application's sections); a form that is
+      // not for this kind of application is refused like a status that does not allow it.
+      const definition = followUpForCase(generic, found.formCode);
+      // A status that does not allow it is explained before the answers are checked (checked again under
+      // the lock below).
+      const status = isCaseStatus(found.status) ? found.status : 'SUBMITTED';
+      if (!definition || !canSend(status, generic.event, actor)) {
+        await rateCheck(session.applicationId); // a refused follow-up counts towards the limit too
+        throw new CaseActionNotAllowedError(status, language);
+      }
+      if (definition.versioned && body.baseVersion === undefined)
+        throw fieldError(['baseVersion'], 'case.baseVersionRequired');
+      const opened = definition.versioned ? await currentCaseVersion(db, found.id) : undefined;
       const { today, holidays } = calendar.window();
-      const parsed = followUpSchema(definition, { today, holidays: new Set(holidays) }).safeParse(
-        body.answers,
-      );
+      const parsed = followUpSchema(definition, {
+        today,
+        holidays: new Set(holidays),
+        base: opened?.answers,
+      }).safeParse(body.answers);
       if (!parsed.success) throw underAnswers(parsed.error);
+      const uploads = definition.steps.some((s) => s.kind === 'upload') ? (body.uploads ?? []) : [];
+      if (definition.steps.some((s) => s.kind === 'upload') && uploads.length === 0)
+        throw fieldError(['uploads'], 'case.uploadsRequired');
       await rateCheck(session.applicationId);
 
       const now = clock.now();
@@ -214,6 +259,10 @@ export function createCaseService({
         const before = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
         const after = nextStatus(before, definition.event, actor);
         if (after === null) throw new CaseActionNotAllowedError(before, language);
+        // Optimistic concurrency: the update names the version it was opened on; under the lock, the
+        // latest version must still be that one.
+        const current = definition.versioned ? await currentCaseVersion(tx, application.id) : undefined;
+        if (current && current.version !== body.baseVersion) throw new CaseStaleError(current);
         const n = (await repo.countActions(tx, application.id, definition.key)) + 1;
         const reference = `${definition.code}-${application.applicationNo}-${n}`;
         const row = await repo.insertAction(tx, {
@@ -229,16 +278,38 @@ export function createCaseService({
           createdAt: now,
         });
         if (after !== before) await repo.setStatus(tx, application.id, after, now);
-        if (transition.history)
-          await repo.insertHistory(tx, {
-            applicationId: application.id,
-            submissionDate: now,
-            documentType: transition.history,
-            status: after,
-            submittedBy: submitterOf(actor),
-            date: now,
+        if (current) {
+          const answers = nextVersionAnswers(definition, current.answers, parsed.data);
+          await addCaseVersion(tx, application.id, {
+            answers,
             reference,
+            submittedBy: submitterOf(actor),
+            actionId: row.id,
+            at: now,
           });
+          await repo.setNames(tx, application.id, answers, now);
+        }
+        const historyId = !transition.history
+          ? null
+          : await repo.insertHistory(tx, {
+              applicationId: application.id,
+              submissionDate: now,
+              documentType: transition.history,
+              status: after,
+              submittedBy: submitterOf(actor),
+              date: now,
+              reference,
+            });
+        // The files of the upload step become the case's documents under the history row.
+        await takeUploads(tx, {
+          applicationId: application.id,
+          ids: uploads,
+          actionId: row.id,
+          historyId,
+          kind: typeof parsed.data.documentType === 'string' ? parsed.data.documentType : definition.key,
+          at: now,
+          downloadUntil: new Date(now.getTime() + DOWNLOAD_DAYS * 86_400_000),
+        });
         await repo.insertAudit(tx, {
           at: now,
           actor,
@@ -249,8 +320,21 @@ export function createCaseService({
           before: { status: before },
           after: { status: after, formKey: definition.key },
         });
-        return { row, application, made: true };
+        const after$ = await effects[definition.key]?.(tx, {
+          applicationId: application.id,
+          applicationNo: application.applicationNo,
+          actionId: row.id,
+          answers: parsed.data,
+          actor,
+          actorRef: `session:${session.id}`,
+          language: isLanguage(application.language) ? application.language : 'tc',
+          now,
+          ...(body.requestId === undefined ? {} : { requestId: body.requestId }),
+        });
+        return { row, application, made: true, afterCommit: after$ };
       });
+      if ('afterCommit' in outcome && outcome.afterCommit)
+        await outcome.afterCommit().catch((err: unknown) => logger.error({ err }, 'follow-up effect failed'));
       if (outcome.row.formKey !== definition.key) throw new IdempotencyKeyReusedError();
       const result = resultOf(outcome.application.applicationNo, outcome.row);
       const { application } = outcome;
@@ -272,6 +356,22 @@ export function createCaseService({
           .catch((err: unknown) => logger.error({ err }, 'case notice not queued'));
       }
       return result;
+    },
+
+    async informationPdf(session, language) {
+      const application = await repo.findApplication(db, session.applicationId);
+      if (!application) throw new NotFoundError('case.notFound');
+      const form = formOfCase(application.formCode);
+      if (!form) throw new NotFoundError('case.documentNotFound');
+      const information = await currentCaseVersion(db, application.id);
+      const bytes = await renderApplicationPdf({
+        definition: form,
+        answers: information.answers,
+        applicationNo: application.applicationNo,
+        language,
+        generatedAt: clock.now(),
+      });
+      return { bytes, fileName: `${application.applicationNo} v${information.version}.pdf` };
     },
 
     async document(session, documentId) {

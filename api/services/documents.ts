@@ -208,20 +208,20 @@ export function createDocumentService({
       const definition = definitionOf(access);
       await submittedCheck(access);
       const existing = await rowsOf(access.id);
-      const received = await receiveOrExplain(req, { storage, limits, existing });
+      const received = await receiveCheckedPdf(req, {
+        storage,
+        limits,
+        existing,
+        checker,
+        scanner,
+        accept: (fields) => {
+          if (!definition.documents.some((d) => d.id === fields.documentType))
+            throw fieldError(['documentType'], 'documents.typeUnknown');
+        },
+      });
       const documentType = received.fields.documentType ?? '';
+      const fileName = received.fileName;
       try {
-        if (!definition.documents.some((d) => d.id === documentType))
-          throw fieldError(['documentType'], 'documents.typeUnknown');
-        const fileName = displayFileName(received.originalName);
-        const check = await checker.check(await readAll(storage, received.storageKey));
-        if (!check.ok && check.reason === 'busy')
-          throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'documents.busy', null, {
-            headers: { 'Retry-After': '5' },
-          });
-        if (!check.ok) throw new DocumentInvalidError(check, fileName, checker.limits);
-        // A virus scan by ClamAV's daemon: infected 422, scanner unreachable 503; nothing kept either way.
-        await scanStoredUpload(scanner, storage, received.storageKey, fileName);
         // One upload of a draft at a time records its document: the draft's row is locked, so the total
         // and the document replaced are those of the uploads recorded before, never of a parallel one.
         const { row, replaced } = await db.transaction(async (tx) => {
@@ -239,7 +239,7 @@ export function createDocumentService({
               originalName: fileName,
               bytes: received.bytes,
               sha256: received.sha256,
-              pageCount: check.pageCount,
+              pageCount: received.pageCount,
               createdAt: clock.now(),
             })
             .returning();
@@ -280,6 +280,59 @@ export function createDocumentService({
     rows: async (draftId) => rowsOf(draftId),
     removeFiles,
   };
+}
+
+/** A file received, checked and scanned: stored under `storageKey`, with the form's other fields. */
+export interface CheckedUpload {
+  storageKey: string;
+  fileName: string;
+  bytes: number;
+  sha256: string;
+  pageCount: number;
+  fields: Readonly<Record<string, string>>;
+}
+
+/**
+ * The upload's one sequence, for a draft's documents and a case's follow-up files alike: receive (streamed,
+ * stopped at the limits: 413), `accept` the form's fields (the document type), the PDF check (landscape A4
+ * or A3: 422; the checker busy: 503), then ClamAV (infected 422, unreachable 503). A refused file leaves
+ * nothing behind; the caller records the file, and removes it if that fails.
+ */
+export async function receiveCheckedPdf(
+  req: IncomingMessage,
+  options: {
+    storage: DocumentStorage;
+    limits: DocumentLimits;
+    existing: readonly { bytes: number }[];
+    checker: PdfChecker;
+    scanner: VirusScanner;
+    accept: (fields: Readonly<Record<string, string>>) => void;
+  },
+): Promise<CheckedUpload> {
+  const { storage, checker } = options;
+  const received = await receiveOrExplain(req, options);
+  try {
+    options.accept(received.fields);
+    const fileName = displayFileName(received.originalName);
+    const check = await checker.check(await readAll(storage, received.storageKey));
+    if (!check.ok && check.reason === 'busy')
+      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'documents.busy', null, {
+        headers: { 'Retry-After': '5' },
+      });
+    if (!check.ok) throw new DocumentInvalidError(check, fileName, checker.limits);
+    await scanStoredUpload(options.scanner, storage, received.storageKey, fileName);
+    return {
+      storageKey: received.storageKey,
+      fileName,
+      bytes: received.bytes,
+      sha256: received.sha256,
+      pageCount: check.pageCount,
+      fields: received.fields,
+    };
+  } catch (e) {
+    await storage.remove(received.storageKey).catch(() => undefined);
+    throw e;
+  }
 }
 
 /**

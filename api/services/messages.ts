@@ -153,7 +153,9 @@ export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' 
         ? 'message.contact'
         : message.purpose === 'contactPerson'
           ? 'message.contactPerson'
-          : 'message.otp';
+          : message.purpose === 'appointment' || message.purpose === 'appointee'
+            ? `message.${message.purpose}Otp`
+            : 'message.otp';
   return {
     subject: translate(message.language, `${texts}.subject`),
     email: translate(message.language, `${texts}.email`, params),
@@ -182,7 +184,7 @@ export function acknowledgementTexts(message: AcknowledgementMessage): {
 }
 
 /** Hong Kong time, as the department writes dates: 2026-11-22 14:05. */
-function hongKongTime(at: Date): string {
+export function hongKongTime(at: Date): string {
   const local = new Date(at.getTime() + 8 * 3_600_000).toISOString();
   return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
 }

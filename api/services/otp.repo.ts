@@ -4,7 +4,7 @@ import { applications, otpChallenges, rateEvents } from '../../drizzle/schema';
 
 /** The queries of one-time passwords. Each takes the database or the transaction it runs in. */
 
-export type OtpPurpose = 'login' | 'contact' | 'contactPerson' | 'resume';
+export type OtpPurpose = 'login' | 'contact' | 'contactPerson' | 'resume' | 'appointment' | 'appointee';
 export type RateKind = 'otp.send.application' | 'otp.send.address';
 
 /**

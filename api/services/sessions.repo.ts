@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
-import { applications, sessions } from '../../drizzle/schema';
+import { appointeeSessions, applications, sessions } from '../../drizzle/schema';
 
 /** The queries of sessions. */
 
@@ -24,8 +24,21 @@ export async function insertSession(
     idleMinutes: number;
     absoluteExpiresAt: Date;
   },
+): Promise<number> {
+  const [made] = await tx
+    .insert(sessions)
+    .values({ ...row, lastSeenAt: row.createdAt })
+    .returning({ id: sessions.id });
+  if (!made) throw new Error('session not recorded');
+  return made.id;
+}
+
+/** The AP or RSE behind a session of role 'ap' | 'rse'. */
+export async function insertAppointeeSession(
+  tx: Db,
+  row: typeof appointeeSessions.$inferInsert,
 ): Promise<void> {
-  await tx.insert(sessions).values({ ...row, lastSeenAt: row.createdAt });
+  await tx.insert(appointeeSessions).values(row);
 }
 
 export async function applicationNoOf(tx: Db, applicationId: number): Promise<string> {

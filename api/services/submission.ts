@@ -23,6 +23,7 @@ import { DAY_MS, type DraftAccess, fieldError } from './drafts';
 import type { MessageService } from './messages';
 import type { Logger } from 'pino';
 import { answersHash } from './signing-manifest';
+import { recordSelfCertification } from './selfcert';
 import type {
   SubmissionData,
   SubmissionDetailsData,
@@ -288,6 +289,8 @@ export function createSubmissionService({
           })
           .returning({ id: applications.id });
         if (!application) throw new Error('application not recorded');
+        if (ready.certifiedCase)
+          await recordSelfCertification(tx, application.id, ready.certifiedCase, answers, now);
         const [history] = await tx
           .insert(applicationHistory)
           .values({

@@ -4,7 +4,9 @@ import { assign, fromPromise, not, setup } from 'xstate';
  * The generic path for acting on a submitted case (issue 10): one machine for every follow-up form of the
  * catalogue (machines/forms/follow-up), parameterised by its input. It finds the case of the session (or
  * asks for Find my case first and comes back), explains when the lifecycle does not allow the action now,
- * then fill -> preview (when the form has one) -> submitting -> done. A failure keeps the answers and says
+ * then fill -> upload -> preview -> sign (each when the form has it) -> submitting -> done. An update form names the version of
+ * the case's information it was opened on; when that is no longer the latest, the form shows the latest
+ * with the person's changes kept (stale). A failure keeps the answers and says
  * what to do; a retry sends the same Idempotency-Key, so a request that did arrive is not made twice.
  * Every screen is on the form's one route (`meta.screen` names what it shows). docs/flows/case-action.md.
  */
@@ -32,13 +34,36 @@ export type LoadCaseOutput =
       summary: CaseSummary;
       allowed: boolean;
       /** Answers to start with (from the case), when the form prefills. */
-      prefill: Record<string, string>;
+      prefill: Record<string, unknown>;
+      /** The case's information now (its version and answers): what an update form starts from. */
+      information?: CaseInformation;
+      /** When this form is not for the case but another one is (the centre's update form): its route. */
+      elsewhere?: string;
       calendar: CaseCalendar;
     };
+
+/** A version of the case's information (api/services/case-versions.ts). */
+export interface CaseInformation {
+  version: number;
+  answers: Record<string, unknown>;
+}
+
+/** A file uploaded for a follow-up (its upload step), as the server answered it. */
+export interface CaseUpload {
+  id: number;
+  documentType: string;
+  fileName: string;
+}
 
 export interface SubmitActionInput {
   answers: Record<string, unknown>;
   idempotencyKey: string;
+  /** The files of the upload step, by id (forms with one). */
+  uploads?: number[];
+  /** The reference of the signing of the answers and files (forms with a sign step). */
+  signature?: string;
+  /** The version of the case's information the form was opened on (the update forms). */
+  baseVersion?: number;
 }
 export interface SubmitActionOutput {
   reference: string;
@@ -49,6 +74,10 @@ export interface SubmitActionOutput {
 export type CaseActionFailure =
   | { kind: 'invalid'; fields: Record<string, string> }
   | { kind: 'notAllowed'; status: string; message: string }
+  /** The signature is missing or no longer matches the answers and files: sign again. */
+  | { kind: 'unsigned'; message: string }
+  /** The case's information changed since the form was opened: this is how it is now. */
+  | { kind: 'stale'; information: CaseInformation; message: string }
   | { kind: 'loggedOut' }
   | { kind: 'failed'; message: string }
   | { kind: 'network' };
@@ -56,14 +85,33 @@ export type CaseActionFailure =
 export interface CaseActionInput {
   /** Whether the form has a preview step. */
   hasPreview: boolean;
-  /** The form's schema, with the calendar: true when the answers may be submitted. */
-  validate: (answers: Record<string, unknown>, calendar: CaseCalendar) => boolean;
+  /** Whether the form has an upload step (after fill) and a sign step (after the preview). */
+  hasUpload?: boolean;
+  hasSign?: boolean;
+  /**
+   * The form's schema, with the calendar, the case's form (an update form takes its sections) and the
+   * information the form was opened on: true when the answers may be submitted.
+   */
+  validate: (answers: Record<string, unknown>, against: ValidationContext) => boolean;
   /** A fresh key for this flow's submission (made by the caller; the machine makes nothing random). */
   idempotencyKey: string;
 }
 
+export interface ValidationContext {
+  calendar: CaseCalendar;
+  formCode: string;
+  base: Record<string, unknown> | null;
+}
+
 interface Context extends CaseActionInput {
   answers: Record<string, unknown>;
+  /** The case's information the form was opened on (null for a form that does not update it). */
+  base: CaseInformation | null;
+  /** The route of the form to use instead, when this one is not for the case. */
+  elsewhere: string | null;
+  uploads: CaseUpload[];
+  /** The signing's reference, cleared by any change of the answers or files. */
+  signature: string | null;
   summary: CaseSummary | null;
   calendar: CaseCalendar;
   showErrors: boolean;
@@ -77,12 +125,27 @@ type Events =
   | { type: 'step.back' }
   | { type: 'step.submit' }
   | { type: 'login.done' }
+  | { type: 'upload.change'; uploads: CaseUpload[] }
+  | { type: 'sign.done'; reference: string }
   | { type: 'flow.retry' };
 
 const toFailure = (error: unknown): CaseActionFailure =>
   typeof error === 'object' && error !== null && 'kind' in error
     ? (error as CaseActionFailure)
     : { kind: 'network' };
+
+/**
+ * The answers after the information changed from `opened` to `now`: what the person changed against
+ * `opened` stays theirs, everything else is as it is now.
+ */
+export function keepChanges(
+  opened: Record<string, unknown>,
+  mine: Record<string, unknown>,
+  now: Record<string, unknown>,
+): Record<string, unknown> {
+  const changed = Object.entries(mine).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(opened[k]));
+  return { ...now, ...Object.fromEntries(changed) };
+}
 
 export const caseActionMachine = setup({
   types: {
@@ -99,10 +162,20 @@ export const caseActionMachine = setup({
   guards: {
     isLoggedOut: (_, output: LoadCaseOutput) => output.kind === 'loggedOut',
     isActionAllowed: (_, output: LoadCaseOutput) => output.kind === 'case' && output.allowed,
-    isAnswersValid: ({ context }) => context.validate(context.answers, context.calendar),
+    isAnswersValid: ({ context }) =>
+      context.validate(context.answers, {
+        calendar: context.calendar,
+        formCode: context.summary?.formCode ?? '',
+        base: context.base?.answers ?? null,
+      }),
     hasPreview: ({ context }) => context.hasPreview,
+    hasUpload: ({ context }) => context.hasUpload === true,
+    hasSign: ({ context }) => context.hasSign === true,
+    hasUploads: ({ context }) => context.uploads.length > 0,
+    isUnsignedFailure: (_, failure: CaseActionFailure) => failure.kind === 'unsigned',
     isInvalidFailure: (_, failure: CaseActionFailure) => failure.kind === 'invalid',
     isNotAllowedFailure: (_, failure: CaseActionFailure) => failure.kind === 'notAllowed',
+    isStaleFailure: (_, failure: CaseActionFailure) => failure.kind === 'stale',
     isLoggedOutFailure: (_, failure: CaseActionFailure) => failure.kind === 'loggedOut',
   },
   actions: {
@@ -113,12 +186,22 @@ export const caseActionMachine = setup({
             summary: output.summary,
             calendar: output.calendar,
             answers: Object.keys(context.answers).length > 0 ? context.answers : { ...output.prefill },
+            base: context.base ?? output.information ?? null,
+            elsewhere: output.elsewhere ?? null,
           }
         : {},
     ),
     assignAnswer: assign({
       answers: ({ context, event }) =>
         event.type === 'answer.change' ? { ...context.answers, [event.field]: event.value } : context.answers,
+      signature: null,
+    }),
+    assignUploads: assign({
+      uploads: ({ context, event }) => (event.type === 'upload.change' ? event.uploads : context.uploads),
+      signature: null,
+    }),
+    assignSignature: assign({
+      signature: ({ context, event }) => (event.type === 'sign.done' ? event.reference : context.signature),
     }),
     revealErrors: assign({ showErrors: true }),
     clearErrors: assign({ showErrors: false, failure: null }),
@@ -130,6 +213,17 @@ export const caseActionMachine = setup({
           ? { ...context.summary, status: failure.status }
           : context.summary,
     })),
+    // The information changed meanwhile: the form now starts from it, with what the person changed kept.
+    assignStale: assign(({ context }, failure: CaseActionFailure) =>
+      failure.kind === 'stale'
+        ? {
+            failure,
+            showErrors: false,
+            base: failure.information,
+            answers: keepChanges(context.base?.answers ?? {}, context.answers, failure.information.answers),
+          }
+        : {},
+    ),
     assignResult: assign(({ context }, result: SubmitActionOutput) => ({
       result,
       summary: context.summary ? { ...context.summary, status: result.status } : null,
@@ -140,6 +234,10 @@ export const caseActionMachine = setup({
   context: ({ input }) => ({
     ...input,
     answers: {},
+    base: null,
+    elsewhere: null,
+    uploads: [],
+    signature: null,
     summary: null,
     calendar: { today: '1970-01-01', holidays: [] },
     showErrors: false,
@@ -182,7 +280,23 @@ export const caseActionMachine = setup({
         'answer.change': { actions: 'assignAnswer' },
         'step.next': [
           { guard: not('isAnswersValid'), actions: 'revealErrors' },
+          { guard: 'hasUpload', target: 'upload', actions: 'clearErrors' },
           { guard: 'hasPreview', target: 'preview', actions: 'clearErrors' },
+          { guard: 'hasSign', target: 'sign', actions: 'clearErrors' },
+          { target: 'submitting', actions: 'clearErrors' },
+        ],
+      },
+    },
+    // The files of the form (the wizard's uploader, the same checks); at least one to go on.
+    upload: {
+      meta: { screen: 'upload' },
+      on: {
+        'upload.change': { actions: 'assignUploads' },
+        'step.back': { target: 'fill', actions: 'clearErrors' },
+        'step.next': [
+          { guard: not('hasUploads'), actions: 'revealErrors' },
+          { guard: 'hasPreview', target: 'preview', actions: 'clearErrors' },
+          { guard: 'hasSign', target: 'sign', actions: 'clearErrors' },
           { target: 'submitting', actions: 'clearErrors' },
         ],
       },
@@ -190,8 +304,26 @@ export const caseActionMachine = setup({
     preview: {
       meta: { screen: 'preview' },
       on: {
-        'step.back': { target: 'fill', actions: 'clearErrors' },
-        'step.submit': { target: 'submitting', actions: 'clearErrors' },
+        'step.back': [
+          { guard: 'hasUpload', target: 'upload', actions: 'clearErrors' },
+          { target: 'fill', actions: 'clearErrors' },
+        ],
+        'step.submit': [
+          { guard: 'hasSign', target: 'sign', actions: 'clearErrors' },
+          { target: 'submitting', actions: 'clearErrors' },
+        ],
+      },
+    },
+    // Signing the answers and files (the signing machine's iAM Smart or e-Cert, shown by the page).
+    sign: {
+      meta: { screen: 'sign' },
+      on: {
+        'sign.done': { target: 'submitting', actions: ['assignSignature', 'clearErrors'] },
+        'step.back': [
+          { guard: 'hasPreview', target: 'preview', actions: 'clearErrors' },
+          { guard: 'hasUpload', target: 'upload', actions: 'clearErrors' },
+          { target: 'fill', actions: 'clearErrors' },
+        ],
       },
     },
     submitting: {
@@ -199,13 +331,29 @@ export const caseActionMachine = setup({
       invoke: {
         id: 'submitAction',
         src: 'submitAction',
-        input: ({ context }) => ({ answers: context.answers, idempotencyKey: context.idempotencyKey }),
+        input: ({ context }) => ({
+          answers: context.answers,
+          idempotencyKey: context.idempotencyKey,
+          ...(context.base ? { baseVersion: context.base.version } : {}),
+          ...(context.hasUpload ? { uploads: context.uploads.map((u) => u.id) } : {}),
+          ...(context.signature ? { signature: context.signature } : {}),
+        }),
         onDone: { target: 'done', actions: { type: 'assignResult', params: ({ event }) => event.output } },
         onError: [
           {
             guard: { type: 'isInvalidFailure', params: ({ event }) => toFailure(event.error) },
             target: 'fill',
             actions: { type: 'assignFailure', params: ({ event }) => toFailure(event.error) },
+          },
+          {
+            guard: { type: 'isUnsignedFailure', params: ({ event }) => toFailure(event.error) },
+            target: 'sign',
+            actions: { type: 'assignFailure', params: ({ event }) => toFailure(event.error) },
+          },
+          {
+            guard: { type: 'isStaleFailure', params: ({ event }) => toFailure(event.error) },
+            target: 'fill',
+            actions: { type: 'assignStale', params: ({ event }) => toFailure(event.error) },
           },
           {
             guard: { type: 'isNotAllowedFailure', params: ({ event }) => toFailure(event.error) },

@@ -25,7 +25,9 @@ import {
 } from './login-otp.machine';
 import { caseLifecycleMachine, type CaseEvent } from './case-lifecycle.machine';
 import { caseActionMachine, type CaseActionFailure, type LoadCaseOutput } from './case-action.machine';
+import { consoleActionMachine } from './console-action.machine';
 import { CASE_ACTORS, CASE_EVENT_TYPES } from '../rules/case-lifecycle';
+import { appointeeLoginFlow, appointmentAcceptanceFlow } from './appointment-flows';
 import {
   ECERT_REJECTIONS,
   type PollIamSmartOutput,
@@ -286,13 +288,19 @@ const actionFailures: CaseActionFailure[] = [
   { kind: 'loggedOut' },
   { kind: 'failed', message: 'Refused' },
   { kind: 'network' },
+  { kind: 'stale', information: { version: 2, answers: { ok: true } }, message: 'Changed meanwhile' },
+  { kind: 'unsigned', message: 'Sign again' },
 ];
 const caseAction = defineFlow({
   id: 'caseAction',
   machine: caseActionMachine,
   doc: 'case-action.md',
+  // The fullest form: fill, upload, preview, sign (the forms with fewer steps are walked by
+  // tests/paths/case-action.test.ts, see `unreachable`).
   input: () => ({
     hasPreview: true,
+    hasUpload: true,
+    hasSign: true,
     validate: (answers) => answers.ok === true,
     idempotencyKey: 'case-action-key-0001',
   }),
@@ -304,9 +312,17 @@ const caseAction = defineFlow({
     { type: 'step.submit' },
     { type: 'login.done' },
     { type: 'flow.retry' },
+    { type: 'upload.change', uploads: [{ id: 1, documentType: 'other', fileName: 'plan.pdf' }] },
+    { type: 'upload.change', uploads: [] },
+    { type: 'sign.done', reference: 'sign-ref-1' },
   ],
   serializeState: (s) =>
-    JSON.stringify({ value: s.value, valid: s.context.answers.ok === true, errors: s.context.showErrors }),
+    JSON.stringify({
+      value: s.value,
+      valid: s.context.answers.ok === true,
+      errors: s.context.showErrors,
+      files: s.context.uploads.length > 0,
+    }),
   actorOutcomes: {
     loadCase: [
       done('loadCase', { kind: 'loggedOut' }),
@@ -320,10 +336,47 @@ const caseAction = defineFlow({
     ],
   },
   simplePaths: { to: (s) => s.status === 'done' },
-  unreachable: {
-    'caseAction.fill --step.next[2]--> caseAction.submitting':
-      'taken by forms without a preview (Withdraw), whose input differs; tests/paths/case-action.test.ts walks it',
+  unreachable: Object.fromEntries(
+    [
+      'caseAction.fill --step.next[2]--> caseAction.preview',
+      'caseAction.fill --step.next[3]--> caseAction.sign',
+      'caseAction.fill --step.next[4]--> caseAction.submitting',
+      'caseAction.upload --step.next[2]--> caseAction.sign',
+      'caseAction.upload --step.next[3]--> caseAction.submitting',
+      'caseAction.preview --step.back[1]--> caseAction.fill',
+      'caseAction.preview --step.submit[1]--> caseAction.submitting',
+      'caseAction.sign --step.back[1]--> caseAction.upload',
+      'caseAction.sign --step.back[2]--> caseAction.fill',
+    ].map((t) => [
+      t,
+      'taken by forms with fewer steps (no upload, preview or sign), whose input differs; tests/paths/case-action.test.ts walks them',
+    ]),
+  ),
+});
+
+// One action of the case officer console (issue 17): confirm, send, and a refusal or a conflict.
+const consoleAction = defineFlow({
+  id: 'consoleAction',
+  machine: consoleActionMachine,
+  doc: 'console-action.md',
+  input: () => undefined,
+  events: [{ type: 'action.continue' }, { type: 'action.back' }, { type: 'action.confirm', answers: {} }],
+  serializeState: (s) => JSON.stringify({ value: s.value, failed: s.context.failure?.status ?? null }),
+  actorOutcomes: {
+    submitAction: [
+      done('submitAction', {
+        applicationNo: 'A2-2025-000123',
+        event: 'case.examine',
+        status: 'UNDER_EXAMINATION',
+        reference: 'EXM-1',
+      }),
+      failed('submitAction', { status: 409, code: 'CASE_CHANGED', message: 'Acknowledged', fields: [] }),
+      failed('submitAction', { status: 400, code: 'BAD_REQUEST', message: 'Check', fields: [] }),
+      failed('submitAction', new Error('network')),
+    ],
   },
+  simplePaths: { to: (s) => s.status === 'done' },
+  unreachable: {},
 });
 
 export const FLOW_REGISTRY: readonly FlowEntry[] = [
@@ -333,6 +386,9 @@ export const FLOW_REGISTRY: readonly FlowEntry[] = [
   signing,
   caseLifecycle,
   caseAction,
+  appointmentAcceptanceFlow,
+  appointeeLoginFlow,
+  consoleAction,
 ];
 
 // ---- Structure helpers shared by the path tests, coverage and diagram tools ----

@@ -51,6 +51,9 @@ export interface LoginSession {
   role: string;
   userId: string;
   idleTimeoutMinutes: number;
+  /** The role's authorised routes and buttons (spec §3 client session state; machines/rules/grants.ts). */
+  authRoutes?: string[];
+  authButtons?: string[];
 }
 
 /** An `Error` carrying an OtpError's fields, for actors to reject with: `throw otpFailure({ kind: 'burnt' })`. */

@@ -2,7 +2,7 @@ import { formatCalendarDate } from '../rules/dates';
 import type { Language } from '../rules/language';
 import { addressPartKey } from './composite';
 import type { Translate } from './errors';
-import type { AddressAnswer, Field, TableRow } from './types';
+import type { AddressAnswer, Field, TableColumn, TableRow } from './types';
 
 /**
  * An answer as a person reads it, the one text of the preview (ui/flows/apply/PreviewStep.tsx) and of
@@ -53,7 +53,10 @@ export function answerText(
       const rows = Array.isArray(value) ? (value as TableRow[]) : [];
       if (rows.length === 0) return null;
       return rows.map((row, i) => ({
-        text: `${i + 1}. ${field.columns.map((c) => `${t(`forms:${c.labelKey}`)}: ${row[c.id] ?? ''}`).join('; ')}`,
+        text: `${i + 1}. ${field.columns
+          .filter((c) => cellText(c, row[c.id], t) !== '')
+          .map((c) => `${t(`forms:${c.labelKey}`)}: ${cellText(c, row[c.id], t)}`)
+          .join('; ')}`,
       }));
     }
     default:
@@ -61,4 +64,11 @@ export function answerText(
       if (typeof value === 'number') return [{ text: String(value) }];
       return null;
   }
+}
+
+/** A cell of a table as a person reads it: an option by its label, else the text; '' when empty. */
+export function cellText(column: TableColumn, value: unknown, t: Translate): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const option = column.kind === 'select' ? column.options?.find((o) => o.value === text) : undefined;
+  return option ? t(`forms:${option.labelKey}`) : text;
 }

@@ -141,13 +141,6 @@ export const FORM_SPECS: FormSpec[] = [
     entryPath: '/',
     group: 'after',
   },
-  {
-    form: 'appointment',
-    slug: 'appointment',
-    steps: ['appointment', 'appointmentSuccess'],
-    entryPath: '/',
-    group: 'after',
-  },
 ];
 
 /** A catalogue form's key, route slug and printed code ('cccaiC2', 'cccai-c2', 'CCCAI-C2'). */

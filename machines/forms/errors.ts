@@ -63,6 +63,19 @@ export const ERRORS = {
   rowInvalidNumber: qualify('errors.rowInvalidNumber'),
   rowInvalidOption: qualify('errors.rowInvalidOption'),
   documentsMissing: qualify('errors.documentsMissing'),
+  // Self-certification and the Letter of Requirements (issue 16, docs/decisions/021-self-certification.md).
+  rowDuplicate: qualify('errors.rowDuplicate'),
+  rowEmpty: qualify('errors.rowEmpty'),
+  rowNotWholeNumber: qualify('errors.rowNotWholeNumber'),
+  rowMinorWorksItem: qualify('errors.rowMinorWorksItem'),
+  rowSubmissionNo: qualify('errors.rowSubmissionNo'),
+  bdReference: qualify('errors.bdReference'),
+  registrationNumber: qualify('errors.registrationNumber'),
+  registrationIdentity: qualify('errors.registrationIdentity'),
+  registrationExpired: qualify('errors.registrationExpired'),
+  dateInFuture: qualify('errors.dateInFuture'),
+  dateInPast: qualify('errors.dateInPast'),
+  applicationNo: qualify('errors.applicationNo'),
 } as const;
 
 /** The issues of a failed parse by `schemaFor` / `draftSchemaFor`, in the shape above. */

@@ -8,13 +8,23 @@ import { E2 } from './e2';
 import { EDB_JOKC02 } from './edb-jokc02';
 import { F2 } from './f2';
 import { G2 } from './g2';
+import { SCC_1 } from './scc-1';
+import { SCC_2 } from './scc-2';
+import { SCN_1 } from './scn-1';
+import { SCS_1 } from './scs-1';
+import { SCS_2 } from './scs-2';
 import type { FormDefinition } from './types';
+import type { SelfCertKey } from '../rules/self-certification';
 
-/** The nine application forms, keyed by their key in the catalogue index (catalogue-index.ts). docs/forms.md. */
-export type CatalogueKey = Extract<
+/**
+ * The nine application forms and the five self-certification forms, keyed by their key in the catalogue
+ * index (catalogue-index.ts). docs/forms.md.
+ */
+type ApplicationKey = Extract<
   FormKey,
   'a2' | 'b2' | 'c2' | 'e2' | 'f2' | 'g2' | 'cccaiC2' | 'edbJokc02' | 'cccaiMh3'
 >;
+export type CatalogueKey = ApplicationKey | Extract<FormKey, SelfCertKey>;
 
 export const FORM_CATALOGUE: Readonly<Record<CatalogueKey, FormDefinition>> = {
   a2: A2,
@@ -26,6 +36,11 @@ export const FORM_CATALOGUE: Readonly<Record<CatalogueKey, FormDefinition>> = {
   cccaiC2: CCCAI_C2,
   edbJokc02: EDB_JOKC02,
   cccaiMh3: CCCAI_MH3,
+  scs1: SCS_1,
+  scs2: SCS_2,
+  scc1: SCC_1,
+  scc2: SCC_2,
+  scn1: SCN_1,
 };
 
 export const CATALOGUE_KEYS = Object.keys(FORM_CATALOGUE) as CatalogueKey[];

@@ -27,3 +27,9 @@ export const AP_RSE_OPTIONS = options('apRse', ['ap', 'rse']);
 
 /** Letter of Requirements: whether the Category 1 / Category 2 requirements have been complied with. */
 export const COMPLIANCE_OPTIONS = options('compliance', ['complied', 'notApplicable']);
+
+/** Yes or no (whether minor works were carried out). */
+export const YES_NO_OPTIONS = options('yesNo', ['yes', 'no']);
+
+/** A requirement of a Letter of Requirements: complied with, or not applicable (with a remark). */
+export const COMPLIANCE_ITEM_OPTIONS = options('complianceItem', ['complied', 'notApplicable']);

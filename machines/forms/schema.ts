@@ -3,6 +3,7 @@ import { addressRequiredIssues } from './composite';
 import { ERRORS, qualify, type RawIssue } from './errors';
 import { applicableFieldIds, fieldsOf, type Answers } from './fields';
 import { checkAnswer, isEmptyAnswer } from './values';
+import { parseRegistrationNumber } from '../rules/registration';
 import type { Field, FormDefinition, FormSteps } from './types';
 
 /**
@@ -57,11 +58,27 @@ export function schemaFor(definition: FormSteps, options: SchemaOptions = {}): A
         continue;
       }
       const checked = checkAnswer(field, value, 'submit');
-      if (checked.ok) out[field.id] = checked.value;
-      else for (const issue of at(field, checked.issues)) ctx.addIssue(issue);
+      if (!checked.ok) for (const issue of at(field, checked.issues)) ctx.addIssue(issue);
+      else {
+        const related = relationIssues(field, checked.value, answers);
+        if (related.length > 0) for (const issue of at(field, related)) ctx.addIssue(issue);
+        else out[field.id] = checked.value;
+      }
     }
     return out;
   });
+}
+
+/**
+ * Rules between answers: a registration number must be on the register (AP or RSE) the field named by
+ * its `identityField` answers (machines/rules/registration.ts, `identityMismatch`).
+ */
+function relationIssues(field: Field, value: unknown, answers: Answers): RawIssue[] {
+  if (field.kind !== 'text' || field.format !== 'registrationNumber' || !field.identityField) return [];
+  const identity = answers[field.identityField];
+  const parsed = typeof value === 'string' ? parseRegistrationNumber(value) : undefined;
+  if (!parsed || (identity !== 'ap' && identity !== 'rse') || parsed.identity === identity) return [];
+  return [{ path: [], message: ERRORS.registrationIdentity, params: { field: qualify(field.labelKey) } }];
 }
 
 export function draftSchemaFor(definition: FormDefinition): AnswerSchema {

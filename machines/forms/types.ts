@@ -38,7 +38,19 @@ export interface Option {
 }
 
 export type Field =
-  | (FieldBase & { kind: 'text'; maxLength?: number; multiline?: boolean; script?: 'en' | 'zh' })
+  | (FieldBase & {
+      kind: 'text';
+      maxLength?: number;
+      multiline?: boolean;
+      script?: 'en' | 'zh';
+      /** A format of its own (machines/rules), normalised and checked on submit: see TextFormat. */
+      format?: TextFormat;
+      /**
+       * With `format: 'registrationNumber'`: the radio answering 'ap' or 'rse' whose register the number
+       * must be on (machines/rules/registration.ts).
+       */
+      identityField?: string;
+    })
   | (FieldBase & { kind: 'email' })
   /** Hong Kong mobile: 8 digits starting 4, 5, 6, 7, 8 or 9 (machines/rules/phone.ts). */
   | (FieldBase & { kind: 'mobile' })
@@ -48,7 +60,11 @@ export type Field =
    */
   | (FieldBase & { kind: 'phone'; fixedLine?: boolean })
   | (FieldBase & { kind: 'hkic' })
-  | (FieldBase & { kind: 'date' })
+  /**
+   * `notFuture`: not after today in Hong Kong (the date of a letter); `notPast`: not before it (the expiry
+   * of a registration). `rangeKey` is the message (`forms` key) when the rule fails.
+   */
+  | (FieldBase & { kind: 'date'; notFuture?: boolean; notPast?: boolean; rangeKey?: string })
   /** `integer`: whole numbers only (a count of students). */
   | (FieldBase & { kind: 'number'; min?: number; max?: number; integer?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly Option[] })
@@ -57,16 +73,44 @@ export type Field =
   | (FieldBase & { kind: 'checkbox' })
   /** A premises address in English and Chinese with floor(s), unit/room/shop and lot number; filled by the address search. */
   | (FieldBase & { kind: 'address' })
-  /** A table whose rows can be added (the minor works table of a Letter of Requirements). */
-  | (FieldBase & { kind: 'table'; columns: readonly TableColumn[]; minRows?: number; maxRows?: number });
+  /**
+   * A table whose rows are added, edited and removed (the minor works table and the Category 1 / 2 items of
+   * a Letter of Requirements, machines/forms/letter-of-requirements.ts). `rowLabelKey` names one row for
+   * screen readers ("Minor works item {{n}} of {{total}}"); at most `maxRows` rows (TABLE_MAX_ROWS).
+   */
+  | (FieldBase & {
+      kind: 'table';
+      columns: readonly TableColumn[];
+      minRows?: number;
+      maxRows?: number;
+      rowLabelKey?: string;
+    });
+
+/**
+ * Formats of text answers with a rule in machines/rules: an AP/RSE registration number (registration.ts),
+ * a BD file reference (bd-reference.ts), a portal application number (otp.ts).
+ */
+export type TextFormat = 'registrationNumber' | 'bdReference' | 'applicationNo';
+
+/** Formats of table cells: a minor works item "3.5" and a minor works submission number (minor-works.ts). */
+export type CellFormat = 'minorWorksItem' | 'minorWorksSubmission';
 
 export interface TableColumn {
   id: string;
   labelKey: string;
   kind: 'text' | 'number' | 'select';
   required?: boolean;
+  /** Required only when another cell of the row has this value (a remark when "not applicable"). */
+  requiredWhen?: { column: string; equals: string };
+  /** No two rows may have the same value here (the row number of the minor works table). */
+  unique?: boolean;
+  /** A number column: whole numbers from 1 only. */
+  integer?: boolean;
+  format?: CellFormat;
   options?: readonly Option[];
   maxLength?: number;
+  /** A wide cell shown as a multi-line input (a description). */
+  multiline?: boolean;
 }
 
 export type FieldKind = Field['kind'];
@@ -103,7 +147,7 @@ export interface RequiredDocument {
 /** What walking a form's fields needs: its code (for messages) and its steps. Follow-up forms have these too. */
 export interface FormSteps {
   code: string;
-  steps: readonly (WizardStep | { kind: 'done' })[];
+  steps: readonly (WizardStep | { kind: 'done' } | { kind: 'sign' })[];
 }
 
 export interface FormDefinition {

@@ -14,7 +14,11 @@ import {
   NUMBER_MAX,
   TEXT_MAX,
 } from './limits';
-import type { Field } from './types';
+import { parseRegistrationNumber } from '../rules/registration';
+import { parseBdReference } from '../rules/bd-reference';
+import { APPLICATION_NO_PATTERN } from '../rules/otp';
+import { hongKongToday } from '../rules/hk-date';
+import type { Field, TextFormat } from './types';
 
 /**
  * The first character the application PDF cannot print (machines/rules/printable.ts) in a text answer,
@@ -128,7 +132,40 @@ function checkText(field: Extract<Field, { kind: 'text' }>, value: string, mode:
     return fail(ERRORS.englishOnly, { field: label });
   if (mode === 'submit' && field.script === 'zh' && !CJK.test(text))
     return fail(ERRORS.needsChinese, { field: label });
+  if (mode === 'submit' && field.format) {
+    const read = readFormat(field.format, text);
+    return read === undefined ? fail(FORMAT_MESSAGE[field.format], { field: label }) : ok(read);
+  }
   return ok(text);
+}
+
+const FORMAT_MESSAGE: Readonly<Record<TextFormat, string>> = {
+  registrationNumber: ERRORS.registrationNumber,
+  bdReference: ERRORS.bdReference,
+  applicationNo: ERRORS.applicationNo,
+};
+
+/** A formatted text answer in its stored form ("AP(A) 1234", "BD 2/9041/26", "A2-2026-000123"), or undefined. */
+function readFormat(format: TextFormat, text: string): string | undefined {
+  switch (format) {
+    case 'registrationNumber':
+      return parseRegistrationNumber(text)?.value;
+    case 'bdReference':
+      return parseBdReference(text)?.value;
+    case 'applicationNo': {
+      const no = text.normalize('NFKC').toUpperCase().replace(/\s+/g, '');
+      return APPLICATION_NO_PATTERN.test(no) ? no : undefined;
+    }
+  }
+}
+
+/** A date within its field's range: not after today (`notFuture`), not before today (`notPast`), in Hong Kong. */
+function checkDateRange(field: Extract<Field, { kind: 'date' }>, date: string, label: string): Check {
+  const today = hongKongToday();
+  const custom = field.rangeKey ? qualify(field.rangeKey) : undefined;
+  if (field.notFuture && date > today) return fail(custom ?? ERRORS.dateInFuture, { field: label });
+  if (field.notPast && date < today) return fail(custom ?? ERRORS.dateInPast, { field: label });
+  return ok(date);
 }
 
 /** A string answer as typed, checked only against the input's length (drafts). */
@@ -184,7 +221,10 @@ export function checkAnswer(field: Field, value: unknown, mode: Mode): Check {
       if (field.kind === 'email') return readString(value, readEmail, ERRORS.invalidEmail, label);
       if (field.kind === 'mobile') return readString(value, normaliseHkMobile, ERRORS.invalidMobile, label);
       if (field.kind === 'hkic') return readString(value, readHkic, ERRORS.invalidHkic, label);
-      if (field.kind === 'date') return readString(value, readDate, ERRORS.invalidDate, label);
+      if (field.kind === 'date') {
+        const date = readString(value, readDate, ERRORS.invalidDate, label);
+        return date.ok ? checkDateRange(field, date.value as string, label) : date;
+      }
       return field.fixedLine
         ? readString(value, normaliseHkFixedLine, ERRORS.invalidFixedLine, label)
         : readString(value, normaliseHkPhone, ERRORS.invalidPhone, label);

@@ -6,19 +6,54 @@
 export const ROLES = ['applicant', 'ap', 'rse', 'caseOfficer', 'seniorOfficer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ACTIONS = ['case.view', 'case.act', 'case.document'] as const;
+/** What a Find my case (or AP/RSE) session may be allowed. */
+export const CASE_ACTIONS = [
+  'case.view',
+  'case.act',
+  'case.document',
+  'appointment.manage',
+  'appointee.cases',
+] as const;
+export type CaseAction = (typeof CASE_ACTIONS)[number];
+
+/** What a staff session of the console (issue 17) may be allowed; applicant sessions never reach these. */
+export const CONSOLE_ACTIONS = [
+  'console.queue',
+  'console.case.view',
+  'console.case.act',
+  'console.case.assign',
+  'console.audit',
+  'console.staff',
+] as const;
+export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
+
+export const ACTIONS = [...CASE_ACTIONS, ...CONSOLE_ACTIONS] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
  * `case.view`: read the session's case (status, history, allowed actions); `case.act`: send a follow-up
  * (withdraw, request an inspection ...); `case.document`: download a document of the case. Staff reach
  * cases through their own console and sign-in (not through a Find my case session), so no staff role is
- * here yet.
+ * here yet. `appointment.manage`: see, cancel and revoke the appointments of the case (the applicant only:
+ * an AP/RSE cannot change the appointment); `appointee.cases`: the cases an AP/RSE is appointed to, and
+ * switching the session to one of them (docs/decisions/020-appointments.md).
  */
 export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'case.view': ['applicant', 'ap', 'rse'],
   'case.act': ['applicant', 'ap', 'rse'],
   'case.document': ['applicant', 'ap', 'rse'],
+  'appointment.manage': ['applicant'],
+  'appointee.cases': ['ap', 'rse'],
+  // The console (docs/decisions/022-case-officer-console.md): the work queue and a case are seen by every
+  // officer; acting on a case needs it assigned to the officer (or a senior officer), checked per case by
+  // the console service; a case officer assigns only themself to an unassigned case, a senior officer
+  // anyone; admins search the audit trail and keep staff accounts and master data.
+  'console.queue': ['caseOfficer', 'seniorOfficer'],
+  'console.case.view': ['caseOfficer', 'seniorOfficer', 'admin'],
+  'console.case.act': ['caseOfficer', 'seniorOfficer'],
+  'console.case.assign': ['caseOfficer', 'seniorOfficer'],
+  'console.audit': ['seniorOfficer', 'admin'],
+  'console.staff': ['admin'],
 };
 
 export function isRole(value: unknown): value is Role {

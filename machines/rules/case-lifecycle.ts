@@ -186,6 +186,39 @@ export const CASE_TRANSITIONS = [
     history: 'APPOINTMENT',
     notifies: ['applicant', 'caseOfficer'],
   },
+  // The department's console (issue 17, docs/decisions/022-case-officer-console.md).
+  {
+    event: 'case.assign',
+    from: OPEN_STATUSES,
+    to: null,
+    by: STAFF,
+    history: null,
+    notifies: [],
+  },
+  {
+    event: 'compliance.record',
+    from: ['LOR_ISSUED'],
+    to: 'COMPLIANCE_REPORTED',
+    by: STAFF,
+    history: 'COMPLIANCE_REPORT',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'information.request',
+    from: OPEN_STATUSES,
+    to: null,
+    by: STAFF,
+    history: null,
+    notifies: ['applicant'],
+  },
+  {
+    event: 'message.send',
+    from: OPEN_STATUSES,
+    to: null,
+    by: [...STAFF, ...PARTIES],
+    history: null,
+    notifies: ['applicant', 'caseOfficer'],
+  },
 ] as const satisfies readonly CaseTransition[];
 
 export type CaseEventType = (typeof CASE_TRANSITIONS)[number]['event'];

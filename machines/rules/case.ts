@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CaseStatus } from './case-lifecycle';
 import type { CaseFacts, FollowUpKey } from '../forms/follow-up/types';
+import type { CaseMessageData, InformationRequestData, OfficerContact } from './staff';
 
 /**
  * The answers of the case API (GET /api/cases/current, POST /api/cases/current/actions/:form), shared by the
@@ -47,6 +48,11 @@ export interface CaseData {
   history: CaseHistoryRowData[];
   facts: CaseFacts;
   calendar: { today: string; holidays: string[] };
+  /** The department's side (issue 17): the case officer's contact details once sent, ... */
+  officer: OfficerContact | null;
+  /** ... the requests for further information (open ones are to-dos) and the messages on the case. */
+  requests: InformationRequestData[];
+  messages: CaseMessageData[];
 }
 
 /** 200 of a follow-up. */
@@ -61,6 +67,12 @@ export interface CaseActionResult {
 /** The body of POST /api/cases/current/actions/:form. */
 export const caseActionBodySchema = z.object({
   answers: z.record(z.string(), z.unknown()),
+  /** The version of the case's information an update form was opened on (the update forms only). */
+  baseVersion: z.number().int().positive().max(1_000_000).optional(),
+  /** The files of the form's upload step (POST /api/cases/current/uploads), by id. */
+  uploads: z.array(z.number().int().positive().max(2_147_483_647)).max(50).optional(),
+  /** Submit Supporting Document: the department's request for further information it answers. */
+  requestId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** The Idempotency-Key header of a follow-up, like the submission's. */

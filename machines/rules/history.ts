@@ -21,6 +21,10 @@ export const DOCUMENT_TYPES = [
   'REJECTION_NOTICE',
   'INFORMATION_UPDATE',
   'APPOINTMENT',
+  'APPOINTMENT_ACCEPTED',
+  'APPOINTMENT_CANCELLED',
+  'APPOINTMENT_REVOKED',
+  'APPOINTMENT_LAPSED',
 ] as const;
 export const SUBMITTERS = ['APPLICANT', 'AP', 'RSE', 'BD'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

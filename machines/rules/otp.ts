@@ -142,7 +142,11 @@ export interface OtpSentData {
 export interface LoginData {
   token: string;
   applicationNo: string;
-  role: 'applicant';
+  /** 'applicant' (Find my case), or 'ap' / 'rse' (an appointee's login). */
+  role: 'applicant' | 'ap' | 'rse';
+  /** The routes and buttons of spec §3's client session state for the role (machines/rules/grants.ts). */
+  authRoutes: string[];
+  authButtons: string[];
   userId: string;
   idleTimeoutMinutes: number;
   /** ISO 8601. */
@@ -152,7 +156,9 @@ export interface LoginData {
 /** 200 of GET /api/auth/session. */
 export interface SessionData {
   applicationNo: string;
-  role: 'applicant';
+  role: 'applicant' | 'ap' | 'rse';
+  authRoutes: string[];
+  authButtons: string[];
   userId: string;
   idleExpiresAt: string;
   absoluteExpiresAt: string;

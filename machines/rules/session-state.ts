@@ -35,7 +35,10 @@ export interface SessionState {
   userId: string;
   tabsList: TabEntry[];
   tabsActive: string;
-  /** Authorised buttons and routes: the spec names the lists, not their contents; none are used yet. */
+  /**
+   * Authorised buttons and routes of the session's role, as the API answered them at login
+   * (machines/rules/grants.ts); the API enforces the same tables on every request.
+   */
   authButtons: string[];
   authRoutes: string[];
   breadcrumbs: string[];

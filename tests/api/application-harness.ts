@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { AppOptions } from '../../api/app';
 import type { PdfChecker } from '../../api/services/pdf-check-pool';
 import { type IamSmartSandbox, type PhoneAction, createIamSmartSandbox } from '../../api/adapters/iamsmart';
-import { createLocalStorage } from '../../api/adapters/storage';
+import { createLocalStorage, type DocumentStorage } from '../../api/adapters/storage';
 import type { DocumentData, DocumentLimits } from '../../api/services/documents';
 import type { IamSmartStarted, SigningStatusData } from '../../api/services/signing';
 import type { SubmissionData } from '../../api/services/submission';
-import { formByKey } from '../../machines/forms';
+import { fieldById, formByKey } from '../../machines/forms';
 import type { FormDefinition } from '../../machines/forms/types';
 import type { DraftCreatedData, DraftSavedData } from '../../machines/rules/drafts';
 import { TestClock } from '../support/clock';
@@ -76,6 +76,8 @@ export interface ApplicationHarness extends DraftHarness {
   ): Promise<Reply<DocumentData>>;
   /** The names in the storage directory, sorted (files and any `.part` left behind). */
   storedFiles(): Promise<string[]>;
+  /** The document storage the app uses (over `storageDir`). */
+  storage: DocumentStorage;
   /** Form A2's example answers with a fresh applicant email, and `overrides`. */
   completeAnswers(overrides?: Record<string, unknown>): Record<string, unknown>;
   /** POST /api/drafts (A2) with these answers (default: complete ones); throws unless 201. */
@@ -109,20 +111,25 @@ export const newKey = () => `key-${process.pid}-${Date.now()}-${(counter += 1)}-
 export const draftPath = (applicationNo: string) => `/api/drafts/${encodeURIComponent(applicationNo)}`;
 
 export async function startApplicationHarness(
-  app: Pick<AppOptions, 'logger' | 'devRoutes' | 'rateLimits'> & { checker?: PdfChecker } = {},
+  app: Pick<AppOptions, 'logger' | 'devRoutes' | 'rateLimits'> & {
+    checker?: PdfChecker;
+    /** The form of the drafts (default A2): a self-certification's tests use theirs. */
+    formKey?: string;
+  } = {},
 ): Promise<ApplicationHarness> {
-  const { checker, ...appOptions } = app;
+  const { checker, formKey = 'a2', ...appOptions } = app;
   const clock = new TestClock();
   const pki = await makeTestPki(clock.now());
   const storageDir = await mkdtemp(path.join(tmpdir(), 'bd-documents-'));
+  const storage = createLocalStorage(storageDir);
   const iamSmart = createIamSmartSandbox({ now: () => clock.now().getTime() });
-  const form = formByKey('a2');
-  if (!form) throw new Error('form a2 missing');
+  const form = formByKey(formKey);
+  if (!form) throw new Error(`form ${formKey} missing`);
   const base = await startDraftHarness({
     login: {
       clock,
       app: {
-        documents: { storage: createLocalStorage(storageDir), limits: TEST_LIMITS, checker },
+        documents: { storage, limits: TEST_LIMITS, checker },
         signing: { iamSmart, ecertTrust: pki.trust },
         ...appOptions,
       },
@@ -207,6 +214,7 @@ export async function startApplicationHarness(
       });
     },
 
+    storage,
     async storedFiles() {
       return (await readdir(storageDir).catch(() => [] as string[])).sort();
     },
@@ -216,7 +224,9 @@ export async function startApplicationHarness(
       return {
         ...form.example,
         applicantEmail: `applicant.${counter}.${process.pid}@example.hk`,
-        contactEmail: `contact.${counter}.${process.pid}@example.hk`,
+        ...(fieldById(form, 'contactEmail')
+          ? { contactEmail: `contact.${counter}.${process.pid}@example.hk` }
+          : {}),
         ...overrides,
       };
     },

@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../api/services/sessions';
-import { sessions } from '../../drizzle/schema';
-import { ACTIONS, PERMISSIONS, ROLES, type Action } from '../../machines/rules/authorisation';
+import {
+  CASE_ACTIONS as ACTIONS,
+  PERMISSIONS,
+  ROLES,
+  type CaseAction as Action,
+} from '../../machines/rules/authorisation';
 import { type CaseHarness, startCaseHarness } from './cases-harness';
 
 let h: CaseHarness;
@@ -18,18 +20,7 @@ afterAll(async () => {
 /** A live session of `role` on a case of its own, made as the login would (only the hash is kept). */
 async function sessionAs(role: string): Promise<string> {
   const app = await h.addApplication({ status: 'LOR_ISSUED' });
-  const token = randomBytes(32).toString('base64url');
-  const now = h.clock.now();
-  await h.database.db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    applicationId: app.id,
-    role,
-    createdAt: now,
-    lastSeenAt: now,
-    idleMinutes: 30,
-    absoluteExpiresAt: new Date(now.getTime() + 3_600_000),
-  });
-  return token;
+  return h.sessionOn(app.id, role);
 }
 
 /** One request per action, answering the status it gets. */
@@ -38,8 +29,17 @@ const REQUESTS: Record<Action, (token: string) => Promise<number>> = {
   'case.act': async (token) => (await h.act(token, 'requestForInspection', h.inspectionAnswers())).status,
   // No document on these cases: an allowed role gets 404, a refused one 403 before the lookup.
   'case.document': async (token) => (await h.download('/api/cases/current/documents/1', token)).status,
+  'appointment.manage': async (token) =>
+    (await h.call('GET', '/api/cases/current/appointments', { token })).status,
+  'appointee.cases': async (token) => (await h.call('GET', '/api/appointee/cases', { token })).status,
 };
-const ALLOWED: Record<Action, number> = { 'case.view': 200, 'case.act': 200, 'case.document': 404 };
+const ALLOWED: Record<Action, number> = {
+  'case.view': 200,
+  'case.act': 200,
+  'case.document': 404,
+  'appointment.manage': 200,
+  'appointee.cases': 200,
+};
 
 describe('who may do what on a case (machines/rules/authorisation.ts)', () => {
   const table = ROLES.flatMap((role) => ACTIONS.map((action) => [role, action] as const));

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { hashToken } from '../../api/services/sessions';
 import { createCalendarService } from '../../api/services/calendar';
-import { applications } from '../../drizzle/schema';
+import { applications, appointeeSessions, appointments, sessions } from '../../drizzle/schema';
 import type { CaseStatus } from '../../machines/rules/case-lifecycle';
 import type { CaseActionResult, CaseData } from '../../machines/rules/case';
 import { addWorkingDays } from '../../machines/rules/working-days';
@@ -25,6 +27,11 @@ export interface CaseHarness extends ApplicationHarness {
   /** The next working days the inspection form accepts, today's calendar. */
   workingDays(n: number): string[];
   setStatus(applicationId: number, status: CaseStatus): Promise<void>;
+  /**
+   * A live session of `role` on the case, made as the login would (only the hash is kept); an AP's or
+   * RSE's rests on an active appointment to the case (issue 12), made too. Answers its token.
+   */
+  sessionOn(applicationId: number, role: string): Promise<string>;
 }
 
 export async function startCaseHarness(): Promise<CaseHarness> {
@@ -74,6 +81,43 @@ export async function startCaseHarness(): Promise<CaseHarness> {
       };
     },
     workingDays,
+    async sessionOn(applicationId: number, role: string) {
+      const token = randomBytes(32).toString('base64url');
+      const now = h.clock.now();
+      const [session] = await h.database.db
+        .insert(sessions)
+        .values({
+          tokenHash: hashToken(token),
+          applicationId,
+          role,
+          createdAt: now,
+          lastSeenAt: now,
+          idleMinutes: 30,
+          absoluteExpiresAt: new Date(now.getTime() + 3_600_000),
+        })
+        .returning({ id: sessions.id });
+      if (role === 'ap' || role === 'rse') {
+        const registrationNumber =
+          role === 'ap' ? `AP(E) ${applicationId % 100000}` : `RSE ${applicationId % 100000}`;
+        await h.database.db.insert(appointments).values({
+          applicationId,
+          identity: role,
+          nameEn: 'CHAN TAI MAN',
+          registrationNumber,
+          email: 'ap@example.com',
+          mobile: '91234567',
+          expiryDate: '2099-12-31',
+          status: 'ACTIVE',
+          language: 'en',
+          invitedAt: now,
+          acceptedAt: now,
+        });
+        await h.database.db
+          .insert(appointeeSessions)
+          .values({ sessionId: session!.id, registrationNumber, identity: role });
+      }
+      return token;
+    },
     async setStatus(applicationId: number, status: CaseStatus) {
       await h.database.db.update(applications).set({ status }).where(eq(applications.id, applicationId));
     },

@@ -28,6 +28,12 @@ describe('GET /api/cases/current', () => {
     expect(res.body.data.actions).toEqual([
       { key: 'withdrawApplication', route: '/withdraw-application', allowed: true },
       { key: 'requestForInspection', route: '/request-for-inspection', allowed: false },
+      { key: 'appointment', route: '/form-appointment-step1', allowed: true },
+      // An A2 case is updated with the school variant only (issue 11).
+      { key: 'updateInformation', route: '/form-usi-step1', allowed: true },
+      { key: 'updateInformationCccaic2', route: '/form-usi-cccaic2-step1', allowed: false },
+      { key: 'updateInformationJokc02', route: '/form-usi-jokc02-step1', allowed: false },
+      { key: 'updateInformationCccaimh3', route: '/form-usi-cccaimh3-step1', allowed: false },
     ]);
     expect(res.body.data.facts.applicantName).toBe('CHAN Tai Man');
     expect(res.body.data.calendar.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -39,7 +39,11 @@ describe.skipIf(!process.env.DATABASE_URL)('a scheduled job across three process
       // The other processes look at the schedule every second: a second run this minute would show now.
       await new Promise((resolve) => setTimeout(resolve, 8_000));
 
-      expect(runs.length).toBe(1);
+      // Once per minute: when the first run came late in its minute, the wait above may see the next
+      // minute's run too, which is right; two runs in one minute are not.
+      const minutes = new Set(runs.map((r) => Math.floor(r.at / 60_000)));
+      expect(runs.length).toBeGreaterThanOrEqual(1);
+      expect(runs.length).toBe(minutes.size);
     } finally {
       await Promise.all(queues.map((q) => q.stop(1_000)));
       await database.drop();

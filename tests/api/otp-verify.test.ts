@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../drizzle/schema';
 import { type LoginHarness, startLoginHarness } from '../support/login';
+import { grantsOf } from '../../machines/rules/grants';
 
 let h: LoginHarness;
 
@@ -34,6 +35,7 @@ describe('POST /api/auth/otp/verify', () => {
       applicationNo: app.applicationNo,
       role: 'applicant',
       userId: `applicant:${app.applicationNo}`,
+      ...grantsOf('applicant'),
       idleTimeoutMinutes: 30,
       absoluteExpiresAt: new Date(h.clock.now().getTime() + 12 * 3600_000).toISOString(),
     });

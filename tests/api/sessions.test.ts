@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { masterData } from '../../drizzle/schema';
 import type { SessionData } from '../../machines/rules/otp';
 import { type LoginHarness, startLoginHarness } from '../support/login';
+import { grantsOf } from '../../machines/rules/grants';
 
 let h: LoginHarness;
 
@@ -48,6 +49,7 @@ describe('GET /api/auth/session', () => {
       applicationNo,
       role: 'applicant',
       userId: `applicant:${applicationNo}`,
+      ...grantsOf('applicant'),
       idleExpiresAt: new Date(now + 30 * 60_000).toISOString(),
       absoluteExpiresAt: new Date(now + 12 * 3600_000).toISOString(),
     });

@@ -3,7 +3,7 @@
  * bytes a browser actually transfers for each route (the server's own Content-Encoding, as Chromium
  * negotiates it) and Lighthouse mobile (default throttling) on the same routes, median of 3.
  *
- * The server measured is the real `npm start` (scripts/start.ts) on PGlite in a fresh DATA_DIR: started
+ * The server measured is the real `npm start` (scripts/launch.mjs) on PGlite in a fresh DATA_DIR: started
  * once on the empty directory (first start: the build's PGlite template, migrations, seed), then three
  * times on the same directory (restarts, median); the pages are measured against the last.
  *
@@ -71,7 +71,7 @@ interface Started {
 async function startPortal(port: number, dataDir: string): Promise<Started> {
   const started = performance.now();
   // The same command as `npm start`, without npm's own start-up in front of it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/launch.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -8,41 +8,23 @@ import caseTc from '../../i18n/tc/case.json' with { type: 'json' };
 import formsEn from '../../i18n/en/forms.json' with { type: 'json' };
 import formsSc from '../../i18n/sc/forms.json' with { type: 'json' };
 import formsTc from '../../i18n/tc/forms.json' with { type: 'json' };
-import { createCalendarService } from '../../api/services/calendar';
 import type { Language } from '../../machines/rules/language';
-import { addWorkingDays } from '../../machines/rules/working-days';
+import { inspectionWorkingDays } from './calendar';
 import { CASE_APPLICANTS, testApplicant } from './fixtures';
-import { codeSentTo } from './outbox';
+import { logInToCase } from './case-login';
 import { axeViolations, pageReady, seedSession } from './support';
 
 const AUTH = { en: authEn, sc: authSc, tc: authTc };
 const CASE = { en: caseEn, sc: caseSc, tc: caseTc };
 const FORMS = { en: formsEn, sc: formsSc, tc: formsTc };
 
-/** Working days the inspection form accepts today (the server runs on the real clock). */
-function workingDays(n: number): string[] {
-  const { today, holidays } = createCalendarService({ now: () => new Date() }).window();
-  const set = new Set(holidays);
-  const days = [addWorkingDays(today, 3, set)];
-  while (days.length < n) days.push(addWorkingDays(days[days.length - 1]!, 1, set));
-  return days;
-}
-
 async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
-/** The Find my case login inside a follow-up page, as a person would use it. */
+/** The Find my case login inside a follow-up page, as a person would use it (axe on its screen). */
 async function logInHere(page: Page, lang: Language, n: number) {
-  const a = testApplicant(n);
-  const f = AUTH[lang].findMyCase;
-  await expect(page.getByRole('heading', { level: 1, name: CASE[lang].screens.login })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.getByLabel(f.applicationNo.label).fill(a.applicationNo);
-  await page.getByLabel(f.contact.label).fill(a.email);
-  await page.getByRole('button', { name: f.send }).click();
-  await page.getByLabel(f.code.label).fill(await codeSentTo(page, a.email));
-  await page.getByRole('button', { name: f.submit, exact: true }).click();
+  await logInToCase(page, lang, n, { beforeFilling: () => expectNoAxeViolations(page) });
 }
 
 async function expectCasePage(page: Page, lang: Language, status: string, documentType: string) {
@@ -119,19 +101,8 @@ test.describe('Withdraw application', () => {
     await seedSession(page, { language: 'tc' });
     const { n } = CASE_APPLICANTS.withdrawTc;
     const a = testApplicant(n);
-    const f = AUTH.tc.findMyCase;
     await page.goto('/withdraw-application');
-    await expect(page.getByRole('heading', { level: 1, name: CASE.tc.screens.login })).toBeVisible();
-    await page.getByLabel(f.applicationNo.label).focus();
-    await page.keyboard.type(a.applicationNo);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(a.email);
-    await page.keyboard.press('Enter');
-    const code = page.getByLabel(f.code.label);
-    await expect(code).toBeVisible();
-    await code.focus();
-    await page.keyboard.type(await codeSentTo(page, a.email));
-    await page.keyboard.press('Enter');
+    await logInToCase(page, 'tc', n, { keyboard: true });
 
     const reason = page.getByLabel(FORMS.tc.followUp.withdraw.reason);
     await expect(reason).toBeVisible();
@@ -194,7 +165,7 @@ test.describe('Request for compliance inspection', () => {
       await expect(page.getByLabel(l.requesterName)).toHaveValue(`Test Applicant ${n}`);
       await page.getByLabel(l.contactName).fill('LEE Siu Ming');
       await page.getByLabel(l.contactTelephone).fill('2123 4567');
-      const [d1, d2, d3] = workingDays(3);
+      const [d1, d2, d3] = inspectionWorkingDays(3);
       // A Saturday is refused, with the field's message in the page's language.
       const saturday = (() => {
         const d = new Date(`${d1}T00:00:00Z`);

@@ -9,10 +9,14 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startServer } from '../../api/server';
 import { createTestDatabaseUrl } from '../support/fresh-postgres';
-import { applicationHistory, applications } from '../../drizzle/schema';
-import { CASE_APPLICANTS, TEST_APPLICANT_COUNT, testApplicant } from './fixtures';
+import { CASE_APPLICANTS, TEST_APPLICANT_COUNT } from './fixtures';
+import { seedTestCase } from './seed-case';
+import { seedFollowUpCases } from './fixtures-followups';
 import { makeTestPki } from '../support/test-ca';
 import { writeSignerFile } from './ecert-signer';
+import { seedAppointmentCases } from './fixtures-appointments';
+import { seedSelfCertCases } from './fixtures-selfcert';
+import { seedConsoleFixtures } from './fixtures-console';
 
 const staticDir = fileURLToPath(new URL('../../dist', import.meta.url));
 if (!existsSync(`${staticDir}/index.html`)) {
@@ -54,33 +58,13 @@ const server = await startServer({
 const statusOf = new Map<number, string>(Object.values(CASE_APPLICANTS).map((c) => [c.n, c.status]));
 const lastApplicant = Math.max(TEST_APPLICANT_COUNT, ...statusOf.keys());
 for (let n = 1; n <= lastApplicant; n++) {
-  const a = testApplicant(n);
-  const status = statusOf.get(n) ?? 'SUBMITTED';
-  const [row] = await server.database.db
-    .insert(applications)
-    .values({
-      applicationNo: a.applicationNo,
-      formCode: 'A2',
-      applicationType: 'NEWSCH',
-      status,
-      applicantNameEn: `Test Applicant ${n}`,
-      email: a.email,
-      mobile: a.mobile,
-      language: 'en',
-    })
-    .returning({ id: applications.id });
-  if (row) {
-    const date = new Date('2026-10-01T09:00:00+08:00');
-    await server.database.db.insert(applicationHistory).values({
-      applicationId: row.id,
-      submissionDate: date,
-      documentType: 'APPLICATION_FORM',
-      status: 'SUBMITTED',
-      submittedBy: 'APPLICANT',
-      date,
-    });
-  }
+  await seedTestCase(server.database.db, n, { status: statusOf.get(n) ?? 'SUBMITTED' });
 }
+
+await seedAppointmentCases(server.database.db);
+await seedSelfCertCases(server.database.db);
+await seedFollowUpCases(server.database.db);
+await seedConsoleFixtures(server.database.db);
 
 let stopping = false;
 async function stop(): Promise<void> {

@@ -47,7 +47,9 @@ test.describe('dates and wording', () => {
     await page.goto('/form-usi-cccaic2-step1');
     await pageReady(page);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Update Application Information');
+    // Logged out, the form asks for the Find my case login first, under the centre form's own name.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to your case');
+    await expect(page.locator('.flow-step__form')).toContainText('Centre Information');
     await expect(page.locator('main')).not.toContainText('School Information');
   });
 

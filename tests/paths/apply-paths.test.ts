@@ -8,6 +8,9 @@ import { applyTraversal } from '../../machines/flows/apply/graph';
 import { findRoute } from '../../machines/routes';
 import { describePath, measure, type PathRun, ratio } from './coverage';
 import { APPLICATION_FORM, SELF_CERTIFICATION_FORM } from './fixtures/apply-forms';
+import { FORM_CATALOGUE, formByKey } from '../../machines/forms';
+import { requiredAnswersValidator } from '../../machines/flows/apply/steps';
+import type { ValidateStep } from '../../machines/flows/apply/types';
 import { adjacencyOf, type FlowPath, replay, shortestPaths } from './support';
 
 /**
@@ -16,11 +19,43 @@ import { adjacencyOf, type FlowPath, replay, shortestPaths } from './support';
  * machine with never-settling actors (each outcome arrives as the path's own done/error event).
  */
 
-const entryFor = (definition: FormDefinition): FlowEntry => ({
-  id: `apply ${definition.code}`,
+/**
+ * For the real self-certification forms: a step is valid when its first required field is answered. The
+ * graph tells states apart by the validity of each step, not by the answers, so a step of ten required
+ * fields would need the ten answers in one node; the fields' own rules are the schema's unit tests
+ * (tests/unit/forms/self-certification.test.ts), the steps, their routes and their order are tested here.
+ */
+function firstRequiredValidator(definition: FormDefinition): ValidateStep {
+  const all = requiredAnswersValidator(definition);
+  return (stepIndex, answers) => {
+    const step = definition.steps[stepIndex];
+    if (step?.kind !== 'fill') return { ok: true, errors: {} };
+    const first = step.sections.flatMap((s) => s.fields).find((f) => f.required);
+    const { errors } = all(stepIndex, answers);
+    const error = first ? errors[first.id] : undefined;
+    return first && error ? { ok: false, errors: { [first.id]: error } } : { ok: true, errors: {} };
+  };
+}
+
+/**
+ * A real form as the graph walks it: its steps and routes as they are, its first required field per step
+ * (above) and its first required document (the graph tells "all documents there" from "not", so two
+ * required documents would need both in one node too; the upload rules are the API's tests).
+ */
+function asWalked(definition: FormDefinition): { definition: FormDefinition; validate?: ValidateStep } {
+  if (formByKey(definition.key) !== definition) return { definition };
+  const firstDoc = definition.documents.find((d) => d.required);
+  return {
+    definition: { ...definition, documents: firstDoc ? [firstDoc] : [] },
+    validate: firstRequiredValidator(definition),
+  };
+}
+
+const entryFor = (form: FormDefinition): FlowEntry => ({
+  id: `apply ${form.code}`,
   machine: applyMachine,
   doc: 'apply.md',
-  ...applyTraversal(definition),
+  ...(({ definition, validate }) => applyTraversal(definition, validate))(asWalked(form)),
   simplePaths: { skip: 'covered by the shortest and per-transition paths' },
   traversalLimit: 50_000,
 });
@@ -95,6 +130,10 @@ const ROUTE_KINDS: Record<string, readonly string[]> = {
 describe.each([
   ['a four-step application form', APPLICATION_FORM, 4],
   ['a six-step self-certification form', SELF_CERTIFICATION_FORM, 6],
+  // The real self-certification forms (issue 16): SCS-1 (Part A, Part B, Letter of Requirements, preview,
+  // upload, success) and SCC-2, the five-step one without a letter.
+  ['the self-certification SCS-1', FORM_CATALOGUE.scs1, 6],
+  ['the self-certification SCC-2', FORM_CATALOGUE.scc2, 5],
 ] as const)('the application wizard over %s', (_name, definition, steps) => {
   const entry = entryFor(definition);
   let memo: { shortest: PathRun[]; perTransition: PathRun[] } | undefined;

@@ -28,6 +28,8 @@ const DONE: SubmitActionOutput = { reference: 'WD-1', status: 'WITHDRAWN', submi
 function start(
   options: {
     hasPreview?: boolean;
+    hasUpload?: boolean;
+    hasSign?: boolean;
     loads?: LoadCaseOutput[];
     submits?: (SubmitActionOutput | CaseActionFailure)[];
   } = {},
@@ -49,6 +51,8 @@ function start(
   const actor = createActor(machine, {
     input: {
       hasPreview: options.hasPreview ?? false,
+      hasUpload: options.hasUpload ?? false,
+      hasSign: options.hasSign ?? false,
       validate: (answers) => answers.confirm === true,
       idempotencyKey: 'flow-key-000000001',
     },
@@ -116,6 +120,84 @@ describe('acting on a case', () => {
     actor.send({ type: 'step.submit' });
     await waitFor(actor, (s) => s.matches('notAllowed'));
     expect(actor.getSnapshot().context.summary?.status).toBe('WITHDRAWN');
+  });
+
+  it('shows an update form the information as it is now, with the person’s changes kept, when stale', async () => {
+    const opened = { version: 1, answers: { name: 'CHAN Tai Man', school: 'Harbour' } };
+    const now = { version: 2, answers: { name: 'CHAN Tai Man', school: 'Harbour Learning' } };
+    const { actor, submit } = start({
+      hasPreview: true,
+      loads: [{ ...LOADED, prefill: opened.answers, information: opened }],
+      submits: [{ kind: 'stale', information: now, message: 'Changed meanwhile' }, DONE],
+    });
+    await waitFor(actor, (s) => s.matches('fill'));
+    actor.send({ type: 'answer.change', field: 'name', value: 'CHAN Siu Wai' });
+    actor.send({ type: 'answer.change', field: 'confirm', value: true });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.submit' });
+    await waitFor(actor, (s) => s.matches('fill') && s.context.failure?.kind === 'stale');
+    expect(actor.getSnapshot().context.answers).toEqual({
+      name: 'CHAN Siu Wai',
+      school: 'Harbour Learning',
+      confirm: true,
+    });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.submit' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(submit.mock.calls.map(([input]) => input.baseVersion)).toEqual([1, 2]);
+  });
+
+  it('with an upload step only: needs a file, then sends the files with the answers', async () => {
+    const { actor, submit } = start({ hasUpload: true });
+    await waitFor(actor, (s) => s.matches('fill'));
+    actor.send({ type: 'answer.change', field: 'confirm', value: true });
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().value).toBe('upload');
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().context.showErrors).toBe(true);
+    actor.send({ type: 'upload.change', uploads: [{ id: 7, documentType: 'other', fileName: 'a.pdf' }] });
+    actor.send({ type: 'step.next' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(submit.mock.calls[0]![0].uploads).toEqual([7]);
+  });
+
+  it('with upload and sign: back from signing to the files; a changed file asks for a new signature', async () => {
+    const { actor, submit } = start({
+      hasUpload: true,
+      hasSign: true,
+      submits: [{ kind: 'unsigned', message: 'Sign again' }, DONE],
+    });
+    await waitFor(actor, (s) => s.matches('fill'));
+    actor.send({ type: 'answer.change', field: 'confirm', value: true });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'upload.change', uploads: [{ id: 7, documentType: 'other', fileName: 'a.pdf' }] });
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().value).toBe('sign');
+    actor.send({ type: 'step.back' });
+    expect(actor.getSnapshot().value).toBe('upload');
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'sign.done', reference: 'sig-1' });
+    await waitFor(actor, (s) => s.matches('sign') && s.context.failure?.kind === 'unsigned');
+    actor.send({ type: 'sign.done', reference: 'sig-2' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(submit.mock.calls.map(([input]) => input.signature)).toEqual(['sig-1', 'sig-2']);
+  });
+
+  it('with a sign step only, and with a preview: back to the form from each', async () => {
+    const signOnly = start({ hasSign: true }).actor;
+    await waitFor(signOnly, (s) => s.matches('fill'));
+    signOnly.send({ type: 'answer.change', field: 'confirm', value: true });
+    signOnly.send({ type: 'step.next' });
+    expect(signOnly.getSnapshot().value).toBe('sign');
+    signOnly.send({ type: 'step.back' });
+    expect(signOnly.getSnapshot().value).toBe('fill');
+
+    const withPreview = start({ hasPreview: true }).actor;
+    await waitFor(withPreview, (s) => s.matches('fill'));
+    withPreview.send({ type: 'answer.change', field: 'confirm', value: true });
+    withPreview.send({ type: 'step.next' });
+    withPreview.send({ type: 'step.back' });
+    expect(withPreview.getSnapshot().value).toBe('fill');
   });
 
   it('asks for the login first when logged out, and explains when the action is not allowed', async () => {

@@ -74,7 +74,14 @@ const SPEC_PATHS = [
 describe('route table', () => {
   it('holds every path of the spec, and besides them only the documented additions', () => {
     const added = ADDED_PAGES.map((r) => r.path);
-    expect(added).toEqual(['/help', '/find-my-case', '/dev/outbox', '/dev/iamsmart']);
+    expect(added).toEqual([
+      '/help',
+      '/find-my-case',
+      '/appointment-accept',
+      '/appointee-login',
+      '/dev/outbox',
+      '/dev/iamsmart',
+    ]);
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...new Set([...SPEC_PATHS, ...added])].sort());
   });
 
@@ -168,5 +175,21 @@ describe('route table', () => {
       'menu.withdrawApplication',
     ])
       expect(keys).toContain(k);
+  });
+});
+
+describe('the follow-up entries the route table reads', () => {
+  it('name each follow-up of the catalogue with its own key, event and routes', async () => {
+    const { FOLLOW_UP_CATALOGUE } = await import('../../machines/forms/follow-up/catalogue');
+    const { FOLLOW_UP_ENTRIES } = await import('../../machines/forms/follow-up/entries');
+    expect(Object.keys(FOLLOW_UP_ENTRIES).sort()).toEqual(Object.keys(FOLLOW_UP_CATALOGUE).sort());
+    for (const d of Object.values(FOLLOW_UP_CATALOGUE)) {
+      const { key, event, route, doneRoute, pagesOpen } = d;
+      expect({ key, event, route, doneRoute, pagesOpen }).toEqual({
+        doneRoute: undefined,
+        pagesOpen: undefined,
+        ...FOLLOW_UP_ENTRIES[d.key],
+      });
+    }
   });
 });

@@ -16,27 +16,37 @@ export const casesApi = {
     form: string,
     answers: Record<string, unknown>,
     idempotencyKey: string,
+    baseVersion?: number,
   ): Promise<CaseActionResult> {
     const answer = await api.post<CaseActionResult>(
       `cases/current/actions/${encodeURIComponent(form)}`,
-      { answers },
+      baseVersion === undefined ? { answers } : { answers, baseVersion },
       { quiet: true, ky: { headers: { 'Idempotency-Key': idempotencyKey } } },
     );
     return answer.data;
   },
 
+  /** Downloads the application PDF of the case's information as it is now (after its updates). */
+  async downloadInformation(fileName: string): Promise<void> {
+    saveBlob(await api.blob('cases/current/information.pdf'), fileName);
+  },
+
   /** Downloads a document of the case and hands it to the browser under its name. */
   async download(documentId: number, fileName: string): Promise<void> {
-    const blob = await api.blob(`cases/current/documents/${documentId}`);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveBlob(await api.blob(`cases/current/documents/${documentId}`), fileName);
   },
 };
+
+/** Hands a downloaded file to the browser under its name. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 export { ApiError };

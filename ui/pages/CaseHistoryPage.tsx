@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { CaseFromDepartment } from '../flows/case/CaseFromDepartment';
 import { Link } from 'react-router-dom';
 import type { CaseData, CaseDocumentData } from '../../machines/rules/case';
 import { isLoggedIn } from '../../machines/rules/session-state';
@@ -81,6 +82,7 @@ function CaseView({ data }: { data: CaseData }) {
         <p>{t(`case:status.${data.status}.next`)}</p>
       </section>
       <CaseSummary summary={data} />
+      <CaseFromDepartment data={data} />
       <section aria-labelledby="case-actions-title">
         <h2 id="case-actions-title">{t('case:page.actionsTitle')}</h2>
         {allowed.length === 0 ? (

@@ -34,6 +34,9 @@ const PAGES: Record<PageId, LazyPage> = {
   caseAction: lazy(() => import('../flows/case/CaseActionPage')),
   devOutbox: lazy(() => import('./DevOutboxPage')),
   devIamSmart: lazy(() => import('./DevIamSmartPage')),
+  appointments: lazy(() => import('../flows/appointment/AppointmentsPage')),
+  appointmentAccept: lazy(() => import('../flows/appointment/AppointmentAcceptPage')),
+  appointeeLogin: lazy(() => import('../flows/appointment/AppointeeLoginPage')),
 };
 
 export function PageFor({ route }: PageProps) {

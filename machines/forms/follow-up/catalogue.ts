@@ -1,6 +1,9 @@
+import { APPOINTMENT } from './appointment';
 import { INSPECTION } from './inspection';
 import type { FollowUpDefinition, FollowUpKey } from './types';
+import { UPDATE_CCCAI_C2, UPDATE_CCCAI_MH3, UPDATE_JOKC02, UPDATE_SCHOOL } from './update';
 import { WITHDRAW } from './withdraw';
+import { SUBMIT_DOCUMENT } from './submit-document';
 
 /**
  * The follow-up forms: each is one data file of this folder, its messages and its tests (docs/forms.md).
@@ -9,6 +12,12 @@ import { WITHDRAW } from './withdraw';
 export const FOLLOW_UP_CATALOGUE: Readonly<Record<FollowUpKey, FollowUpDefinition>> = {
   withdrawApplication: WITHDRAW,
   requestForInspection: INSPECTION,
+  appointment: APPOINTMENT,
+  updateInformation: UPDATE_SCHOOL,
+  updateInformationCccaic2: UPDATE_CCCAI_C2,
+  updateInformationJokc02: UPDATE_JOKC02,
+  updateInformationCccaimh3: UPDATE_CCCAI_MH3,
+  submitDocument: SUBMIT_DOCUMENT,
 };
 
 export const FOLLOW_UP_KEYS = Object.keys(FOLLOW_UP_CATALOGUE) as FollowUpKey[];
@@ -18,5 +27,14 @@ export function followUpByKey(key: string): FollowUpDefinition | undefined {
 }
 
 export function followUpByRoute(path: string): FollowUpDefinition | undefined {
-  return Object.values(FOLLOW_UP_CATALOGUE).find((d) => d.route === path);
+  return Object.values(FOLLOW_UP_CATALOGUE).find((d) => d.route === path || d.doneRoute === path);
+}
+
+/** The follow-up as it is for a case of this application form (its code): undefined when not for it. */
+export function followUpForCase(
+  definition: FollowUpDefinition,
+  formCode: string,
+): FollowUpDefinition | undefined {
+  if (definition.forApplication) return definition.forApplication(formCode);
+  return definition;
 }

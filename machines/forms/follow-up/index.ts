@@ -3,7 +3,14 @@ import { ERRORS, qualify } from '../errors';
 import { schemaFor, type AnswerSchema } from '../schema';
 import type { CheckContext, FollowUpDefinition } from './types';
 
-export { FOLLOW_UP_CATALOGUE, FOLLOW_UP_KEYS, followUpByKey, followUpByRoute } from './catalogue';
+export {
+  FOLLOW_UP_CATALOGUE,
+  FOLLOW_UP_KEYS,
+  followUpByKey,
+  followUpByRoute,
+  followUpForCase,
+} from './catalogue';
+export { changesOf, formAnswers, formOfCase, nextVersionAnswers, type AnswerChange } from './update';
 
 /**
  * The schema of a follow-up form, used by the browser and the API alike: the fields' own rules (as for an

@@ -1,5 +1,6 @@
 import { addDays, addWorkingDays, isIsoDate, isWorkingDay } from '../../rules/working-days';
 import type { CrossIssue, FollowUpDefinition } from './types';
+import { FOLLOW_UP_ENTRIES } from './entries';
 
 /** The first preferred date is this many working days after today, at the earliest. */
 export const INSPECTION_MIN_WORKING_DAYS = 3;
@@ -21,11 +22,9 @@ const ROLE_OPTIONS = (['applicant', 'contactPerson', 'ap', 'rse'] as const).map(
  */
 export const INSPECTION: FollowUpDefinition = {
   kind: 'followUp',
-  key: 'requestForInspection',
+  ...FOLLOW_UP_ENTRIES.requestForInspection,
   code: 'INS',
-  event: 'inspection.request',
   documentType: 'INSPECTION_REQUEST',
-  route: '/request-for-inspection',
   steps: [
     {
       kind: 'fill',

@@ -2,7 +2,7 @@ import type { CaseEventType } from '../../rules/case-lifecycle';
 import type { DocumentType } from '../../rules/history';
 import type { Holidays } from '../../rules/working-days';
 import type { IssueParams } from '../errors';
-import type { Section } from '../types';
+import type { RequiredDocument, Section } from '../types';
 
 /**
  * A follow-up form: a form of the catalogue that starts on an existing case (withdraw, request an
@@ -11,12 +11,25 @@ import type { Section } from '../types';
  * (api/services/cases.ts) validates with its schema, asks the case lifecycle whether its `event` is allowed
  * now, and writes the change, the history row and the audit event in one transaction. docs/forms.md.
  */
-export type FollowUpKey = 'withdrawApplication' | 'requestForInspection';
+export type FollowUpKey =
+  | 'withdrawApplication'
+  | 'requestForInspection'
+  | 'updateInformation'
+  | 'updateInformationCccaic2'
+  | 'updateInformationJokc02'
+  | 'updateInformationCccaimh3'
+  | 'appointment'
+  | 'submitDocument';
 
-/** The steps a follow-up may have, in this order: fill, then optionally preview, then done. */
+/**
+ * The steps a follow-up may have, in this order: fill, then optionally upload (files of the listed types,
+ * with the application's checks), preview and sign (the answers and files, iAM Smart or e-Cert), then done.
+ */
 export type FollowUpStep =
   | { kind: 'fill'; id: string; titleKey: string; sections: readonly Section[] }
+  | { kind: 'upload'; documents: readonly RequiredDocument[] }
   | { kind: 'preview' }
+  | { kind: 'sign' }
   | { kind: 'done' };
 
 /** What a follow-up form can be prefilled from: the case as the applicant submitted or last updated it. */
@@ -25,12 +38,16 @@ export interface CaseFacts {
   applicantName: string | null;
   contactName: string | null;
   contactTelephone: string | null;
+  /** The case's information as it is now: its latest version (api/services/case-versions.ts). */
+  information: { version: number; answers: Record<string, unknown> };
 }
 
 /** The context of the checks that need more than the answers: today in Hong Kong and the holidays. */
 export interface CheckContext {
   today: string;
   holidays: Holidays;
+  /** The case's information the form was opened on (the update forms compare with it). */
+  base?: Readonly<Record<string, unknown>>;
 }
 
 /** A problem found by a definition's own check: the field and a `forms` key with its parameters. */
@@ -54,7 +71,24 @@ export interface FollowUpDefinition {
   route: string;
   steps: readonly FollowUpStep[];
   /** Answers to start with, from the case. */
-  prefill?: (facts: CaseFacts) => Record<string, string>;
+  prefill?: (facts: CaseFacts) => Record<string, unknown>;
+  /** A further page the done screen links to (the appointments of the case), with its i18n key. */
+  doneLink?: { to: string; labelKey: string };
+  /**
+   * False while the API of the form is built but its pages are not (Submit Supporting Document waits for
+   * the upload and sign screens): its routes stay the catalogue index's planned pages.
+   */
+  pagesOpen?: false;
+  /** The route of the last screen when it has its own (`/form-usi-step2`, Update Success). */
+  doneRoute?: string;
+  /** The form makes a new version of the case's information (the update forms): it names the version it
+   * was opened on, and a case changed since is refused (409 CASE_STALE). */
+  versioned?: true;
+  /** The application forms (catalogue keys) it is for; every case when absent. */
+  applicationForms?: readonly string[];
+  /** The form for a case of this application form (its printed code): the update forms take the
+   * application's sections. Undefined when the follow-up is not for that form. */
+  forApplication?: (formCode: string) => FollowUpDefinition | undefined;
   /** Rules across fields, or that need today's date and the holidays; `forms` keys. */
   check?: (answers: Readonly<Record<string, unknown>>, context: CheckContext) => CrossIssue[];
 }

@@ -1,4 +1,5 @@
 import type { FollowUpDefinition } from './types';
+import { FOLLOW_UP_ENTRIES } from './entries';
 
 /** The longest withdrawal reason, in characters. */
 export const WITHDRAW_REASON_MAX = 1000;
@@ -10,11 +11,9 @@ export const WITHDRAW_REASON_MAX = 1000;
  */
 export const WITHDRAW: FollowUpDefinition = {
   kind: 'followUp',
-  key: 'withdrawApplication',
+  ...FOLLOW_UP_ENTRIES.withdrawApplication,
   code: 'WD',
-  event: 'case.withdraw',
   documentType: 'WITHDRAWAL',
-  route: '/withdraw-application',
   steps: [
     {
       kind: 'fill',

@@ -69,11 +69,15 @@ export async function answerField(page: Page, field: Field, value: unknown): Pro
     case 'table': {
       const rows = value as TableRow[];
       for (const [i, row] of rows.entries()) {
-        await page
-          .locator(id(field.id))
-          .getByRole('button', { name: /Add a row/ })
-          .click();
-        for (const [col, v] of Object.entries(row)) await page.locator(id(field.id, i, col)).fill(v);
+        await page.locator(`${id(field.id)} [data-action="add-row"]`).click();
+        for (const [col, v] of Object.entries(row)) {
+          const column = field.columns.find((c) => c.id === col);
+          if (column?.kind === 'select') {
+            if (!v) continue;
+            await page.locator(id(field.id, i, col)).click();
+            await page.locator(`[role="option"][data-key="${v}"]`).click();
+          } else await page.locator(id(field.id, i, col)).fill(v);
+        }
       }
       return;
     }

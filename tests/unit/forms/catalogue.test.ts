@@ -82,19 +82,24 @@ const TYPES = {
   cccaiC2: 'NEWCCC',
   edbJokc02: 'NEWJOKC',
   cccaiMh3: 'NEWMUT',
+  scs1: 'NEWSCH',
+  scs2: 'EXTSCH',
+  scc1: 'NEWCCC',
+  scc2: 'NEWCCC',
+  scn1: 'NLHE',
 } as const;
 
 describe('the form catalogue', () => {
-  it('holds the nine application forms of FORM_SPECS, found by key and by slug', () => {
-    const apply = FORM_SPECS.filter((s) => s.group === 'apply');
+  it('holds the nine application forms and five self-certifications of FORM_SPECS, found by key and by slug', () => {
+    const apply = FORM_SPECS.filter((s) => s.group === 'apply' || s.group === 'selfCert');
     expect(CATALOGUE_KEYS.sort()).toEqual(apply.map((s) => s.form).sort());
     for (const spec of apply) {
       expect(formByKey(spec.form)?.slug).toBe(spec.slug);
       expect(formBySlug(spec.slug)?.key).toBe(spec.form);
     }
-    expect(formByKey('scs1')).toBeUndefined();
+    expect(formByKey('usi')).toBeUndefined();
     expect(formByKey('toString')).toBeUndefined();
-    expect(formBySlug('scs-1')).toBeUndefined();
+    expect(formBySlug('usi')).toBeUndefined();
   });
 
   it('gives each form its application type', () => {
@@ -158,13 +163,16 @@ describe.each(
     });
   }
 
-  it('does not require the organisation of an individual applicant, nor keep it', () => {
-    const answers = { ...without(example, 'orgNameEn'), applyingAs: 'individual', orgNameZh: '不應保留' };
-    const result = schemaFor(definition).parse(answers);
-    expect(result).not.toHaveProperty('orgNameZh');
-    expect(result).not.toHaveProperty('applicantPostTitle');
-    expect(issuesOf(definition, { ...example, orgNameEn: '' })[0]?.fieldId).toBe('orgNameEn');
-  });
+  it.runIf(fieldsOf(definition).some((p) => p.field.id === 'applyingAs'))(
+    'does not require the organisation of an individual applicant, nor keep it',
+    () => {
+      const answers = { ...without(example, 'orgNameEn'), applyingAs: 'individual', orgNameZh: '不應保留' };
+      const result = schemaFor(definition).parse(answers);
+      expect(result).not.toHaveProperty('orgNameZh');
+      expect(result).not.toHaveProperty('applicantPostTitle');
+      expect(issuesOf(definition, { ...example, orgNameEn: '' })[0]?.fieldId).toBe('orgNameEn');
+    },
+  );
 
   if (fieldsOf(definition).some((p) => p.field.id === 'schoolType')) {
     it('requires the please-specify text when Other is chosen, and only then', () => {

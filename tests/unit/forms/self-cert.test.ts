@@ -91,11 +91,17 @@ describe('the self-certification test definition', () => {
     ]);
   });
 
-  it('drops a row added but left blank, and keeps the index of the rows after it', () => {
+  it('refuses a row added but left blank, and keeps the index of the rows after it', () => {
     const blank = { no: '', item: '', description: '', submissionNo: '' };
-    const out = lor.parse({ ...example, minorWorks: [blank, row({ no: '2' })] });
-    expect(out.minorWorks).toEqual([row({ no: '2' })]);
-    expect(issues({ ...example, minorWorks: [blank, row({ item: '' })] })[0]?.path).toEqual([
+    expect(issues({ ...example, minorWorks: [blank, row({ no: '2' })] })).toEqual([
+      {
+        path: ['minorWorks', 0],
+        fieldId: 'minorWorks',
+        message: ERRORS.rowEmpty,
+        params: { field: qualify('fields.lor.minorWorks'), row: 1 },
+      },
+    ]);
+    expect(issues({ ...example, minorWorks: [blank, row({ item: '' })] })[1]?.path).toEqual([
       'minorWorks',
       1,
       'item',

@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isFillStep, screenOf } from '../../../machines/flows/apply.machine';
+import { indexOfStep, isFillStep, screenOf } from '../../../machines/flows/apply.machine';
 import type { FormDefinition } from '../../../machines/forms/types';
 import type { RouteDef } from '../../../machines/routes';
 import { PageHeading } from '../../components/PageHeading';
@@ -54,7 +54,11 @@ export default function ApplyStepPage({
       seenPath.current = location.pathname;
       if (screen.route !== location.pathname && route.flow) {
         redirecting.current = true;
-        actor.send({ type: 'step.goto', step: route.flow.step });
+        // `/form-<slug>-upload` (self-certification) asks for the upload step: it opens when the wizard is
+        // there, else the furthest step reachable (the upload step is reached by confirming the preview).
+        const step =
+          route.flow.kind === 'layoutPlan' ? indexOfStep(definition, 'upload') + 1 : route.flow.step;
+        actor.send({ type: 'step.goto', step });
       }
       return;
     }
@@ -63,7 +67,7 @@ export default function ApplyStepPage({
       void navigate(screen.route, { replace: redirecting.current });
     }
     redirecting.current = false;
-  }, [location.pathname, screen, actor, navigate, route.flow]);
+  }, [location.pathname, screen, actor, navigate, route.flow, definition]);
 
   // Back from iAM Smart (/iamsmart): an error entry becomes an error toast after 2 seconds (spec §4).
   useEffect(() => {

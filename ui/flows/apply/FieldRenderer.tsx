@@ -1,17 +1,17 @@
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { AnswerValue, Field, TableRow } from '../../../machines/forms/types';
+import type { AnswerValue, Field } from '../../../machines/forms/types';
 import { fieldDomId } from '../../../machines/forms';
 import { TextField } from '../../components/TextField';
 import { CheckboxField, RadioField, SelectField } from '../../components/ChoiceFields';
 import { AddressField } from './AddressField';
 import { DateField } from '../../components/DateField';
+import { TableField } from './TableField';
 
 export interface FieldProps {
   field: Field;
   value: AnswerValue | undefined;
   error: string | null;
-  /** Errors of the parts of a field that has parts (an address). */
+  /** Errors of the parts of a field that has parts (an address; a table's cells, keyed `<row>.<column>`). */
   partErrors?: Record<string, string>;
   onChange: (value: AnswerValue) => void;
   /** Values of the label's `{{name}}` placeholders (the withdrawal tick names the application). */
@@ -100,80 +100,12 @@ export function FieldRenderer({ field, value, error, partErrors, onChange, label
         <TableField
           field={field}
           label={label}
+          description={description}
           error={error}
+          cellErrors={partErrors}
           rows={Array.isArray(value) ? value : []}
           onChange={onChange}
         />
       );
   }
-}
-
-function TableField({
-  field,
-  label,
-  error,
-  rows,
-  onChange,
-}: {
-  field: Extract<Field, { kind: 'table' }>;
-  label: string;
-  error: string | null;
-  rows: TableRow[];
-  onChange: (rows: TableRow[]) => void;
-}) {
-  const { t } = useTranslation(['forms', 'wizard']);
-  const max = field.maxRows ?? 50;
-  const set = (i: number, col: string, v: string) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, [col]: v } : r)));
-  return (
-    <fieldset className="field table-field" id={fieldDomId([field.id])}>
-      <legend className="field__label">{label}</legend>
-      {error ? <p className="field__error">{error}</p> : null}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              {field.columns.map((c) => (
-                <th key={c.id} scope="col">
-                  {t(c.labelKey)}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">{t('wizard:table.rowActions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              <tr key={i}>
-                {field.columns.map((c) => (
-                  <td key={c.id}>
-                    <input
-                      id={fieldDomId([field.id, i, c.id])}
-                      className="field__input"
-                      aria-label={`${t(c.labelKey)} ${i + 1}`}
-                      value={row[c.id] ?? ''}
-                      inputMode={c.kind === 'number' ? 'numeric' : undefined}
-                      onChange={(e) => set(i, c.id, e.target.value)}
-                    />
-                  </td>
-                ))}
-                <td>
-                  <Button
-                    className="button button--link"
-                    onPress={() => onChange(rows.filter((_, j) => j !== i))}
-                  >
-                    {t('wizard:table.removeRow', { n: i + 1 })}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Button className="button" isDisabled={rows.length >= max} onPress={() => onChange([...rows, {}])}>
-        {t('wizard:table.addRow')}
-      </Button>
-    </fieldset>
-  );
 }

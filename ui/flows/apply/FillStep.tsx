@@ -46,9 +46,16 @@ export function FillStep({
   if (step?.kind !== 'fill') return null;
   const applicable = applicableFieldIds(definition, answers);
   const issues = showErrors ? stepIssues(definition, stepIndex, answers) : [];
-  // An issue about a part of a field (`['premisesAddress', 'zh']`) is shown at that part only.
+  // An issue about a part of a field (`['premisesAddress', 'zh']`) is shown at that part only, and one
+  // about a cell of a table (`['minorWorks', 1, 'item']`) at that cell ('1.item').
   const partOf = (issue: FormIssue) =>
-    issue.path.length > 1 && typeof issue.path[1] === 'string' ? issue.path[1] : undefined;
+    issue.path.length > 1 && typeof issue.path[1] === 'string'
+      ? issue.path[1]
+      : issue.path.length > 2
+        ? `${issue.path[1]}.${issue.path[2]}`
+        : undefined;
+  const depth = (issue: FormIssue) =>
+    partOf(issue) === undefined ? 1 : typeof issue.path[1] === 'string' ? 2 : 3;
   const fieldErrors = new Map<string, string>();
   const partErrors = new Map<string, Record<string, string>>();
   for (const issue of issues) {
@@ -63,7 +70,7 @@ export function FillStep({
   }
   const summary = issues
     .map((issue) => ({
-      fieldId: fieldDomId(issue.path.slice(0, partOf(issue) === undefined ? 1 : 2)),
+      fieldId: fieldDomId(issue.path.slice(0, depth(issue))),
       message: issueMessage(issue),
     }))
     .filter((entry, i, all) => all.findIndex((o) => o.fieldId === entry.fieldId) === i);

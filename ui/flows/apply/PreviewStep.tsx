@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { answerText, applicableFieldIds } from '../../../machines/forms';
-import type { Field, FormDefinition } from '../../../machines/forms/types';
+import { cellText } from '../../../machines/forms/answer-text';
+import type { Field, FormDefinition, TableRow } from '../../../machines/forms/types';
 import { isLanguage } from '../../../machines/rules/language';
 import { CONTACT_FIELDS, partiesToConfirm, unconfirmedParties } from '../../../machines/rules/contacts';
 import type { VerifiedContacts } from '../../../machines/rules/drafts';
@@ -67,6 +68,9 @@ function PdfPanel({ applicationNo }: { applicationNo: string }) {
 /** An answer as the preview (and the PDF) prints it: machines/forms/answer-text.ts. */
 export function AnswerText({ field, value }: { field: Field; value: unknown }) {
   const { t, i18n } = useTranslation(['forms', 'wizard']);
+  if (field.kind === 'table' && Array.isArray(value) && value.length > 0) {
+    return <AnswerTable field={field} rows={value as TableRow[]} />;
+  }
   const lines = answerText(field, value, (key) => t(key), isLanguage(i18n.language) ? i18n.language : 'en');
   if (!lines) return <span className="preview__empty">{t('wizard:notAnswered')}</span>;
   return (
@@ -77,6 +81,35 @@ export function AnswerText({ field, value }: { field: Field; value: unknown }) {
         </span>
       ))}
     </>
+  );
+}
+
+/** A table answer printed as a table: a header of its columns, a line a row (the minor works table). */
+function AnswerTable({ field, rows }: { field: Extract<Field, { kind: 'table' }>; rows: TableRow[] }) {
+  const { t } = useTranslation(['forms', 'wizard']);
+  return (
+    <div className="table-wrap">
+      <table className="table preview__table">
+        <thead>
+          <tr>
+            {field.columns.map((c) => (
+              <th key={c.id} scope="col">
+                {t(c.labelKey)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {field.columns.map((c) => (
+                <td key={c.id}>{cellText(c, row[c.id], (key) => t(key))}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,11 +1,16 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button } from 'react-aria-components';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { caseActionMachine } from '../../../machines/flows/case-action.machine';
 import { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
-import { followUpByRoute, followUpSchema } from '../../../machines/forms/follow-up';
+import {
+  changesOf,
+  followUpByRoute,
+  followUpForCase,
+  followUpSchema,
+} from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
@@ -18,6 +23,7 @@ import { caseActors } from './case-actors';
 import { CaseSummary } from './CaseSummary';
 import { FollowUpFill } from './FollowUpFill';
 import { FollowUpPreview } from './FollowUpPreview';
+import { UpdateChanges, UpdateSuccess, type UpdateDone } from './UpdateChanges';
 
 const loginMachine = loginOtpMachine.provide({ actors: otpActors });
 const OWN_TITLE = new Set(['login', 'notAllowed', 'preview', 'submitting', 'submitFailed', 'done']);
@@ -34,19 +40,43 @@ function newIdempotencyKey(): string {
 export default function CaseActionPage({ route }: PageProps) {
   const definition = followUpByRoute(route.path);
   if (!definition) throw new Error(`${route.path} is not a follow-up form`);
+  if (route.path === definition.doneRoute) return <DonePage definition={definition} />;
   return <CaseActionFlow key={definition.key} definition={definition} />;
 }
 
+/** The last step on its own route (Update Success): what step 1 sent here, or the way to the case. */
+function DonePage({ definition }: { definition: FollowUpDefinition }) {
+  const { t } = useTranslation(['case', 'flows']);
+  const { state } = useLocation() as { state: { done?: UpdateDone } | null };
+  const done = state?.done ?? null;
+  const concrete = (done && followUpForCase(definition, done.formCode)) ?? definition;
+  const formTitle = t(`flows:forms.${definition.key}.title`);
+  const title = t('case:update.successTitle');
+  return (
+    <article className="content-page flow-step">
+      <p className="flow-step__form">{formTitle}</p>
+      <PageHeading title={`${title} – ${formTitle}`} focusKey="done">
+        {title}
+      </PageHeading>
+      <UpdateSuccess definition={concrete} done={done} />
+    </article>
+  );
+}
+
 function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
-  const { t } = useTranslation(['case', 'flows', 'auth', 'common']);
+  const { t } = useTranslation(['case', 'flows', 'auth', 'common', 'appointment']);
   const machine = useMemo(() => caseActionMachine.provide({ actors: caseActors(definition) }), [definition]);
   const [snapshot, send] = useMachine(machine, {
     input: {
       hasPreview: definition.steps.some((s) => s.kind === 'preview'),
-      validate: (answers, calendar) =>
-        followUpSchema(definition, { today: calendar.today, holidays: new Set(calendar.holidays) }).safeParse(
-          answers,
-        ).success,
+      hasUpload: definition.steps.some((s) => s.kind === 'upload'),
+      hasSign: definition.steps.some((s) => s.kind === 'sign'),
+      validate: (answers, { calendar, formCode, base }) =>
+        followUpSchema(followUpForCase(definition, formCode) ?? definition, {
+          today: calendar.today,
+          holidays: new Set(calendar.holidays),
+          ...(base ? { base } : {}),
+        }).safeParse(answers).success,
       idempotencyKey: newIdempotencyKey(),
     },
     ...inspectOptions(),
@@ -59,6 +89,23 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
   // The form's own screens are titled by the form; the others say what is happening.
   const stepTitle = screen && OWN_TITLE.has(screen) ? t(`case:screens.${screen}`) : formTitle;
   const key = definition.key;
+  // The form as it is for this case (an update form takes the sections of the case's application form).
+  const form = (c.summary && followUpForCase(definition, c.summary.formCode)) ?? definition;
+  const changes = c.base ? changesOf(form, c.base.answers, c.answers) : [];
+  const navigate = useNavigate();
+  const finished = snapshot.matches('done') && definition.doneRoute !== undefined;
+  useEffect(() => {
+    if (!finished || !c.result || !c.summary || !definition.doneRoute) return;
+    const done: UpdateDone = {
+      applicationNo: c.summary.applicationNo,
+      reference: c.result.reference,
+      formCode: c.summary.formCode,
+      changes,
+    };
+    void navigate(definition.doneRoute, { state: { done } });
+    // Once, when the flow is done.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [finished]);
 
   return (
     <article className="content-page flow-step">
@@ -106,8 +153,13 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
             <p>{t(`case:status.${c.summary.status}.next`, { defaultValue: '' })}</p>
           </div>
           <CaseSummary summary={c.summary} />
-          <p>
-            <Link className="button button--primary" to="/case-history">
+          <p className="form__actions">
+            {c.elsewhere ? (
+              <Link className="button button--primary" to={c.elsewhere}>
+                {t('case:update.elsewhere')}
+              </Link>
+            ) : null}
+            <Link className={c.elsewhere ? 'button' : 'button button--primary'} to="/case-history">
               {t('case:toCase')}
             </Link>
           </p>
@@ -118,8 +170,14 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
         <>
           <p className="lead">{t(`case:intro.${key}`)}</p>
           <CaseSummary summary={c.summary} />
+          {c.failure?.kind === 'stale' ? (
+            <div className="notice notice--info" role="alert">
+              <p>{c.failure.message}</p>
+            </div>
+          ) : null}
           <FollowUpFill
-            definition={definition}
+            definition={form}
+            base={c.base?.answers}
             answers={c.answers}
             calendar={c.calendar}
             applicationNo={c.summary.applicationNo}
@@ -132,7 +190,23 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
         </>
       ) : null}
 
-      {snapshot.matches('preview') && c.summary ? (
+      {snapshot.matches('preview') && c.summary && c.base ? (
+        <>
+          <p className="lead">{t('case:update.previewIntro')}</p>
+          <CaseSummary summary={c.summary} />
+          <UpdateChanges definition={form} changes={changes} applicationNo={c.summary.applicationNo} />
+          <div className="form__actions">
+            <Button className="button" onPress={() => send({ type: 'step.back' })}>
+              {t('case:change')}
+            </Button>
+            <Button className="button button--primary" onPress={() => send({ type: 'step.submit' })}>
+              {t(`case:submit.${key}`)}
+            </Button>
+          </div>
+        </>
+      ) : null}
+
+      {snapshot.matches('preview') && c.summary && !c.base ? (
         <FollowUpPreview
           definition={definition}
           answers={c.answers}
@@ -159,7 +233,7 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
         </div>
       ) : null}
 
-      {snapshot.matches('done') && c.result && c.summary ? (
+      {snapshot.matches('done') && c.result && c.summary && !definition.doneRoute ? (
         <>
           <div className="notice notice--success" role="status">
             <p>{t(`case:done.${key}`, { applicationNo: c.summary.applicationNo })}</p>
@@ -173,6 +247,11 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
             <Link className="button button--primary" to="/case-history">
               {t('case:toCase')}
             </Link>
+            {definition.doneLink ? (
+              <Link className="button" to={definition.doneLink.to}>
+                {t(definition.doneLink.labelKey)}
+              </Link>
+            ) : null}
           </p>
         </>
       ) : null}

@@ -13,6 +13,8 @@ interface Props {
   definition: FollowUpDefinition;
   answers: Record<string, unknown>;
   calendar: CaseCalendar;
+  /** The case's information the form was opened on (an update form refuses no change against it). */
+  base?: Record<string, unknown> | undefined;
   applicationNo: string;
   /** The machine refused `step.next` (or the API answered field errors): show the errors. */
   showErrors: boolean;
@@ -37,6 +39,7 @@ export function FollowUpFill(props: Props) {
     const parsed = followUpSchema(definition, {
       today: calendar.today,
       holidays: new Set(calendar.holidays),
+      ...(props.base ? { base: props.base } : {}),
     }).safeParse(answers);
     if (!parsed.success)
       for (const issue of toFormIssues(parsed.error))

@@ -1,11 +1,14 @@
 import { fromPromise } from 'xstate';
 import type {
   CaseActionFailure,
+  CaseInformation,
   LoadCaseOutput,
   SubmitActionInput,
   SubmitActionOutput,
 } from '../../../machines/flows/case-action.machine';
+import { formAnswers } from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
+import type { CaseData } from '../../../machines/rules/case';
 import { isLoggedIn } from '../../../machines/rules/session-state';
 import { ApiError, casesApi } from '../../api/cases';
 import { getSession } from '../../session/store';
@@ -20,11 +23,31 @@ export function toFailure(error: unknown): CaseActionFailure {
     for (const e of data?.errors ?? []) fields[e.path.replace(/^answers\./, '')] ??= e.message;
     return { kind: 'invalid', fields };
   }
+  if (error.code === 'CASE_STALE') {
+    const information = error.body?.data as CaseInformation | null;
+    if (information)
+      return {
+        kind: 'stale',
+        information: { version: information.version, answers: formAnswers(information.answers) },
+        message: error.message,
+      };
+  }
   if (error.code === 'CASE_ACTION_NOT_ALLOWED') {
     const status = (error.body?.data as { status?: string } | null)?.status ?? '';
     return { kind: 'notAllowed', status, message: error.message };
   }
   return { kind: 'failed', message: error.message };
+}
+
+/**
+ * An update form that is not for this case, while the update form of the case's kind is open: its route
+ * (a centre's applicant who chose the school's form from the menu is sent on to the centre's).
+ */
+function elsewhereOf(definition: FollowUpDefinition, actions: CaseData['actions']): { elsewhere?: string } {
+  if (!definition.versioned) return {};
+  const mine = actions.find((a) => a.key === definition.key);
+  const other = actions.find((a) => a.allowed && a.key !== definition.key && a.key.startsWith('update'));
+  return mine && !mine.allowed && other ? { elsewhere: other.route } : {};
 }
 
 /** The case action machine's actors for one follow-up form, over the case API. */
@@ -44,12 +67,14 @@ export function caseActors(definition: FollowUpDefinition) {
         },
         allowed: found.actions.some((a) => a.key === definition.key && a.allowed),
         prefill: definition.prefill?.(found.facts) ?? {},
+        ...(definition.versioned ? { information: found.facts.information } : {}),
+        ...elsewhereOf(definition, found.actions),
         calendar: found.calendar,
       };
     }),
     submitAction: fromPromise<SubmitActionOutput, SubmitActionInput>(async ({ input }) => {
       try {
-        return await casesApi.act(definition.key, input.answers, input.idempotencyKey);
+        return await casesApi.act(definition.key, input.answers, input.idempotencyKey, input.baseVersion);
       } catch (error) {
         // The machine reads the failure's kind (CaseActionFailure) from the rejection.
         // eslint-disable-next-line @typescript-eslint/only-throw-error -- a typed failure, not an Error

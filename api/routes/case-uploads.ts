@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { SUCCESS_CODE, sendEnvelope } from '../envelope';
+import { currentSession, requireSession } from '../middleware/auth';
+import { authorise } from '../middleware/authorise';
+import type { CaseUploadService } from '../services/case-uploads';
+import type { SessionService } from '../services/sessions';
+import { receiveUpload } from './multipart';
+
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * /api/cases/current/uploads (Bearer: a Find my case or AP/RSE session): the files of a follow-up's upload
+ * step, streamed (mounted before the JSON parser). docs/api.md.
+ *
+ * POST / multipart (`documentType` then `file`): 201 data CaseUploadData; 400 an unknown type, no file;
+ * 401; 403 role; 413 past a limit; 422 DOCUMENT_INVALID (not a landscape A4/A3 PDF, infected); 503 busy.
+ * DELETE /:id: 204; 400 a malformed id; 404 not a file of this case waiting for its follow-up.
+ */
+export function caseUploadsRouter({
+  uploads,
+  sessions,
+}: {
+  uploads: CaseUploadService;
+  sessions: SessionService;
+}): Router {
+  const router = Router();
+  router.use(requireSession(sessions), authorise('case.act'));
+  router.post('/', async (req, res) => {
+    const saved = await receiveUpload(req, res, () => uploads.upload(currentSession(res), req));
+    sendEnvelope(req, res, 201, SUCCESS_CODE, 'documents.uploaded', saved);
+  });
+  router.delete('/:id', async (req, res) => {
+    await uploads.remove(currentSession(res), idParam.parse(req.params.id));
+    res.status(204).end();
+  });
+  return router;
+}

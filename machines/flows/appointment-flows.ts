@@ -1,0 +1,121 @@
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { InvitationView } from '../rules/appointment';
+import { appointeeLoginMachine, type AppointeeSession } from './appointee-login.machine';
+import { appointmentAcceptanceMachine } from './appointment-acceptance.machine';
+import type { FlowEntry } from './index';
+
+/**
+ * The registry entries of the appointment flows (issue 12): the appointee's acceptance and the AP/RSE login.
+ * Kept here, beside their machines; machines/flows/index.ts lists them in FLOW_REGISTRY. (The events an
+ * invoked actor raises are written out: this file imports only types from the registry.)
+ */
+const NOW = Date.UTC(2025, 0, 6, 9, 0, 0);
+const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+const invitation = (confirmed: boolean): InvitationView => ({
+  appointment: {
+    id: 1,
+    identity: 'ap',
+    nameEn: 'CHAN TAI MAN',
+    nameZh: null,
+    registrationNumber: 'AP(A) 1234',
+    email: 'a***@example.com',
+    mobile: '****5678',
+    expiryDate: '2026-12-31',
+    status: 'INVITED',
+    invitedAt: '2025-01-06T01:00:00.000Z',
+    acceptedAt: null,
+    endedAt: null,
+    endReason: null,
+  },
+  applicationNo: 'A2-2025-000123',
+  formCode: 'A2',
+  caseStatus: 'LOR_ISSUED',
+  premisesAddress: null,
+  applicantName: 'CHAN Siu Ming',
+  confirmed,
+  declaration: 'Declaration of appointment 1',
+});
+
+export const appointmentAcceptanceFlow = {
+  id: 'appointmentAcceptance',
+  machine: appointmentAcceptanceMachine,
+  doc: 'appointment-acceptance.md',
+  input: () => ({ token: 't'.repeat(43), now: () => NOW }),
+  events: [
+    { type: 'channel.choose', channel: 'mobile' },
+    { type: 'otp.send' },
+    { type: 'code.change', code: '123456' },
+    { type: 'code.change', code: '12' },
+    { type: 'otp.submit' },
+    { type: 'details.edit' },
+    { type: 'flow.retry' },
+  ],
+  serializeState: (s: AnyMachineSnapshot) => {
+    const c = s.context as { code: string; channel: string };
+    return JSON.stringify({
+      value: s.value as unknown,
+      complete: /^[0-9]{6}$/.test(c.code),
+      channel: c.channel,
+    });
+  },
+  actorOutcomes: {
+    loadInvitation: [
+      done('loadInvitation', invitation(false)),
+      done('loadInvitation', invitation(true)),
+      failed('loadInvitation', { kind: 'refused', message: 'This invitation has expired.' }),
+    ],
+    sendCode: [done('sendCode', {}), failed('sendCode', { kind: 'failed', message: 'Too many' })],
+    verifyCode: [done('verifyCode', {}), failed('verifyCode', { kind: 'wrongCode' })],
+    signDeclaration: [
+      done('signDeclaration', { method: 'iamsmart', reference: 'a'.repeat(32) }),
+      done('signDeclaration', null),
+    ],
+    accept: [done('accept', {}), failed('accept', { kind: 'refused', message: 'Already accepted' })],
+  },
+  simplePaths: { to: (s: AnyMachineSnapshot) => s.status === 'done' },
+  unreachable: {},
+} as unknown as FlowEntry;
+
+const session: AppointeeSession = {
+  token: 'token-1',
+  applicationNo: 'A2-2025-000123',
+  role: 'ap',
+  userId: 'ap:AP(A) 1234',
+  idleTimeoutMinutes: 30,
+  cases: [],
+};
+
+export const appointeeLoginFlow = {
+  id: 'appointeeLogin',
+  machine: appointeeLoginMachine,
+  doc: 'appointee-login.md',
+  input: () => undefined,
+  events: [
+    { type: 'details.change', registrationNumber: 'AP(A) 1234', contact: 'ap@example.com' },
+    { type: 'details.change', registrationNumber: 'X' },
+    { type: 'otp.send' },
+    { type: 'code.change', code: '123456' },
+    { type: 'code.change', code: '12' },
+    { type: 'otp.submit' },
+    { type: 'details.edit' },
+    { type: 'case.choose', applicationNo: 'A2-2025-000123' },
+    { type: 'case.choose', applicationNo: 'A2-2025-000999' },
+  ],
+  serializeState: (s: AnyMachineSnapshot) => {
+    const c = s.context as { registrationNumber: string; contact: string; code: string };
+    return JSON.stringify({
+      value: s.value as unknown,
+      details: c.registrationNumber !== '' && c.registrationNumber !== 'X' && c.contact !== '',
+      complete: /^[0-9]{6}$/.test(c.code),
+    });
+  },
+  actorOutcomes: {
+    sendCode: [done('sendCode', {}), failed('sendCode', { kind: 'rateLimited' })],
+    verifyCode: [done('verifyCode', session), failed('verifyCode', { kind: 'wrongCode' })],
+    selectCase: [done('selectCase', {}), failed('selectCase', { kind: 'invalid', message: 'Not yours' })],
+  },
+  simplePaths: { to: (s: AnyMachineSnapshot) => s.status === 'done' },
+  unreachable: {},
+} as unknown as FlowEntry;

@@ -1,0 +1,90 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ConsoleActionResult } from '../rules/staff';
+
+/**
+ * One action of the case officer console on a case (issue 17, docs/flows/console-action.md): the form,
+ * a confirmation, the request, and the record. Pure: the request is the `submitAction` actor the console
+ * provides (ui/console/ActionForm.tsx); a refusal comes back as a `ConsoleActionFailure`. A 409 (the case
+ * moved, or the lifecycle does not allow it now) ends in `moved`, where the page reloads the case.
+ */
+export interface ConsoleActionFailure {
+  status: number;
+  code: string;
+  message: string;
+  fields: { path: string; message: string }[];
+}
+
+export interface ConsoleActionContext {
+  /** The answers confirmed (sent by `action.confirm`). */
+  answers: Record<string, unknown>;
+  failure: ConsoleActionFailure | null;
+  result: ConsoleActionResult | null;
+}
+
+export type ConsoleActionEvent =
+  | { type: 'action.continue' }
+  | { type: 'action.back' }
+  | { type: 'action.confirm'; answers: Record<string, unknown> };
+
+/** The refusal the console's request rejected with (anything else is a network failure). */
+function asFailure(error: unknown): ConsoleActionFailure {
+  if (typeof error !== 'object' || error === null)
+    return { status: 0, code: 'NETWORK', message: '', fields: [] };
+  const e = error as Partial<Record<keyof ConsoleActionFailure, unknown>>;
+  return {
+    status: typeof e.status === 'number' ? e.status : 0,
+    code: typeof e.code === 'string' ? e.code : 'NETWORK',
+    message: typeof e.message === 'string' ? e.message : '',
+    fields: Array.isArray(e.fields) ? (e.fields as ConsoleActionFailure['fields']) : [],
+  };
+}
+
+export const consoleActionMachine = setup({
+  types: {
+    context: {} as ConsoleActionContext,
+    events: {} as ConsoleActionEvent,
+  },
+  actors: {
+    /** Sends the action (the console provides the request). */
+    submitAction: fromPromise<ConsoleActionResult, { answers: Record<string, unknown> }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+  },
+  guards: {
+    /** The case moved or the lifecycle refuses it now: the officer must see the case as it is. */
+    isConflict: (_, failure: ConsoleActionFailure) => failure.status === 409,
+  },
+}).createMachine({
+  id: 'consoleAction',
+  context: { answers: {}, failure: null, result: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { 'action.continue': { target: 'confirming' } },
+    },
+    confirming: {
+      on: {
+        'action.back': { target: 'editing' },
+        'action.confirm': { target: 'sending', actions: assign({ answers: ({ event }) => event.answers }) },
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'submitAction',
+        src: 'submitAction',
+        input: ({ context }) => ({ answers: context.answers }),
+        onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output, failure: null }) },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => asFailure(event.error) },
+            target: 'moved',
+            actions: assign({ failure: ({ event }) => asFailure(event.error) }),
+          },
+          { target: 'editing', actions: assign({ failure: ({ event }) => asFailure(event.error) }) },
+        ],
+      },
+    },
+    done: { type: 'final' },
+    moved: { type: 'final' },
+  },
+});

@@ -1,0 +1,102 @@
+import type { Option, RequiredDocument, Section } from '../types';
+import type { FollowUpDefinition, FollowUpStep } from './types';
+import { FOLLOW_UP_ENTRIES } from './entries';
+import { formOfCase } from './update';
+
+/**
+ * Submit Supporting Document (`/form-submit-doc-step1`, Upload Success on `-step2`; spec §2
+ * "Supporting-document flow"): the document type from the case's form's list of documents or "Other" with
+ * a short description, an optional note, then the files (the application's uploader and checks: landscape
+ * A4/A3 PDF, the limits, ClamAV), a preview, and Upload Success listing the files, each downloadable for 7
+ * days from the case's history. docs/decisions/019-case-versions.md.
+ */
+
+export const OTHER_DOCUMENT = 'other';
+export const DOCUMENT_DESCRIPTION_MAX = 200;
+export const DOCUMENT_NOTE_MAX = 1000;
+
+/** The upload step's one type: every file of a submission is of the type chosen on the form. */
+export const SUPPORTING_DOCUMENT: RequiredDocument = {
+  id: 'supportingDocument',
+  labelKey: 'followUp.submitDocument.files',
+  required: true,
+};
+
+const otherOption: Option = { value: OTHER_DOCUMENT, labelKey: 'followUp.submitDocument.other' };
+
+function steps(options: readonly Option[]): FollowUpStep[] {
+  const section: Section = {
+    id: 'document',
+    titleKey: 'followUp.submitDocument.section',
+    fields: [
+      {
+        id: 'documentType',
+        kind: 'select',
+        required: true,
+        labelKey: 'followUp.submitDocument.documentType',
+        options,
+      },
+      {
+        id: 'description',
+        kind: 'text',
+        required: true,
+        maxLength: DOCUMENT_DESCRIPTION_MAX,
+        labelKey: 'followUp.submitDocument.description',
+        when: { field: 'documentType', equals: OTHER_DOCUMENT },
+      },
+      {
+        id: 'note',
+        kind: 'text',
+        multiline: true,
+        maxLength: DOCUMENT_NOTE_MAX,
+        labelKey: 'followUp.submitDocument.note',
+        hint: true,
+      },
+    ],
+  };
+  return [
+    { kind: 'fill', id: 'fill', titleKey: 'followUp.submitDocument.stepTitle', sections: [section] },
+    { kind: 'upload', documents: [SUPPORTING_DOCUMENT] },
+    { kind: 'preview' },
+    { kind: 'done' },
+  ];
+}
+
+/**
+ * The document types offered for a case of this application form (its printed code): the form's documents
+ * and "Other"; `requested` (the department's request for further information) narrows the list to those.
+ */
+export function documentTypesFor(formCode: string, requested?: readonly string[]): Option[] {
+  const documents = formOfCase(formCode)?.documents ?? [];
+  const listed = documents
+    .filter((d) => !requested || requested.includes(d.id))
+    .map((d) => ({ value: d.id, labelKey: d.labelKey }));
+  return [...listed, otherOption];
+}
+
+const concrete = new Map<string, FollowUpDefinition>();
+
+export const SUBMIT_DOCUMENT: FollowUpDefinition = {
+  kind: 'followUp',
+  ...FOLLOW_UP_ENTRIES.submitDocument,
+  code: 'SD',
+  documentType: 'SUPPORTING_DOCUMENT',
+  steps: steps([otherOption]),
+  forApplication: (formCode) => {
+    let made = concrete.get(formCode);
+    if (!made) {
+      made = { ...SUBMIT_DOCUMENT, steps: steps(documentTypesFor(formCode)), forApplication: undefined };
+      concrete.set(formCode, made);
+    }
+    return made;
+  },
+};
+
+/** The form for a case, its document types narrowed to those the department requested (`?request=`). */
+export function submitDocumentFor(formCode: string, requested: readonly string[]): FollowUpDefinition {
+  return {
+    ...SUBMIT_DOCUMENT,
+    steps: steps(documentTypesFor(formCode, requested)),
+    forApplication: undefined,
+  };
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { createStaffAccount, hashStaffToken, totpOf } from '../../api/services/staff-auth';
+import { applicationHistory } from '../../drizzle/schema';
+import { staffSessions } from '../../drizzle/schema-staff';
+import type { CaseStatus } from '../../machines/rules/case-lifecycle';
+import type {
+  ConsoleActionResult,
+  ConsoleCaseData,
+  QueueRow,
+  StaffMe,
+  StaffRole,
+} from '../../machines/rules/staff';
+import type { Reply } from './application-harness';
+import { type CaseHarness, startCaseHarness } from './cases-harness';
+
+export interface StaffUser {
+  id: number;
+  username: string;
+  password: string;
+  totpSecret: string;
+  recoveryCodes: string[];
+  /** A live session's cookie token (made directly, as a sign-in would). */
+  token: string;
+}
+
+/** The case harness, with staff accounts and the calls of /api/staff. */
+export interface ConsoleHarness extends CaseHarness {
+  staff(role: StaffRole, name?: string): Promise<StaffUser>;
+  /** The TOTP code of `secret` at the harness clock's time. */
+  totp(secret: string): string;
+  signIn(body: unknown): Promise<Reply<StaffMe>>;
+  staffCall<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    token: string | undefined,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply<T>>;
+  queue(token: string, query?: string): Promise<Reply<QueueRow[]>>;
+  view(token: string | undefined, applicationNo: string): Promise<Reply<ConsoleCaseData>>;
+  staffAct(
+    token: string | undefined,
+    applicationNo: string,
+    event: string,
+    expectedStatus: CaseStatus,
+    answers?: Record<string, unknown>,
+    lang?: string,
+  ): Promise<Reply<ConsoleActionResult>>;
+  /** A submitted case (with its submission history row at `submittedAt`). */
+  submittedCase(
+    status?: CaseStatus,
+    submittedAt?: Date,
+  ): Promise<{ id: number; applicationNo: string; email: string }>;
+}
+
+let counter = 0;
+
+export async function startConsoleHarness(): Promise<ConsoleHarness> {
+  const h = await startCaseHarness();
+  const db = h.database.db;
+  const staffCall = <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    token: string | undefined,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    h.call<T>(method, path, {
+      body,
+      headers: { ...(token ? { cookie: `bd_staff=${token}` } : {}), ...headers },
+    });
+  return Object.assign(h, {
+    async staff(role: StaffRole, name = `${role}${(counter += 1)}`) {
+      const password = `correct horse ${name}`;
+      const made = await createStaffAccount(db, {
+        username: name,
+        role,
+        nameEn: `Officer ${name}`,
+        nameZh: `${name}主任`,
+        postEn: 'Building Surveyor',
+        postZh: '屋宇測量師',
+        telephone: '2626 1616',
+        email: `${name}@bd.gov.hk`,
+        password,
+      });
+      const token = randomBytes(32).toString('base64url');
+      const now = h.clock.now();
+      await db.insert(staffSessions).values({
+        tokenHash: hashStaffToken(token),
+        staffId: made.id,
+        createdAt: now,
+        lastSeenAt: now,
+        idleMinutes: 15,
+        absoluteExpiresAt: new Date(now.getTime() + 10 * 3_600_000),
+      });
+      return {
+        id: made.id,
+        username: name.toLowerCase(),
+        password,
+        totpSecret: made.totpSecret,
+        recoveryCodes: made.recoveryCodes,
+        token,
+      };
+    },
+    totp: (secret: string) => totpOf(secret).generate({ timestamp: h.clock.now().getTime() }),
+    signIn: (body: unknown) => h.call<StaffMe>('POST', '/api/staff/session', { body }),
+    staffCall,
+    queue: (token: string, query = '') => staffCall<QueueRow[]>('GET', `/api/staff/cases${query}`, token),
+    view: (token: string | undefined, applicationNo: string) =>
+      staffCall<ConsoleCaseData>('GET', `/api/staff/cases/${applicationNo}`, token),
+    staffAct: (
+      token: string | undefined,
+      applicationNo: string,
+      event: string,
+      expectedStatus: CaseStatus,
+      answers: Record<string, unknown> = {},
+      lang?: string,
+    ) =>
+      staffCall<ConsoleActionResult>(
+        'POST',
+        `/api/staff/cases/${applicationNo}/actions/${event}${lang ? `?lang=${lang}` : ''}`,
+        token,
+        { expectedStatus, answers },
+      ),
+    async submittedCase(status: CaseStatus = 'SUBMITTED', submittedAt: Date = h.clock.now()) {
+      const app = await h.addApplication({ status, language: 'en', applicantNameEn: 'CHAN Tai Man' });
+      await db.insert(applicationHistory).values({
+        applicationId: app.id,
+        submissionDate: submittedAt,
+        documentType: 'APPLICATION_FORM',
+        status: 'SUBMITTED',
+        submittedBy: 'APPLICANT',
+        date: submittedAt,
+        reference: app.applicationNo,
+      });
+      return app;
+    },
+  });
+}

@@ -1,0 +1,406 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerInformationRequest } from '../../api/services/console.repo';
+import { appointments, caseVersions } from '../../drizzle/schema';
+import type { CaseData } from '../../machines/rules/case';
+import { inkReport, renderPdf } from '../support/pdf-pixels';
+import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';
+
+let h: ConsoleHarness;
+let officer: StaffUser;
+let other: StaffUser;
+let senior: StaffUser;
+
+beforeAll(async () => {
+  h = await startConsoleHarness();
+  officer = await h.staff('caseOfficer', 'flow.officer');
+  other = await h.staff('caseOfficer', 'other.officer');
+  senior = await h.staff('seniorOfficer', 'flow.senior');
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** The text of a PDF as poppler's pdftotext reads it (a real reader, not our own parser). */
+function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'console-pdf-'));
+  const file = path.join(dir, 'doc.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/**
+ * The PDF as a person sees it: drawn by pdf.js and by poppler without a warning, every run of its English
+ * and Chinese text leaving ink where it stands (a font that cannot be drawn would leave blanks).
+ */
+async function expectDrawn(bytes: Uint8Array): Promise<void> {
+  const pdf = await renderPdf(bytes, 100);
+  expect(pdf.pdfjs.length).toBeGreaterThan(0);
+  expect(pdf.poppler.length).toBe(pdf.pdfjs.length);
+  expect(pdf.pdfjsWarnings).toEqual([]);
+  expect(pdf.popplerMessages).toEqual([]);
+  expect(inkReport(pdf)).toEqual([]);
+}
+
+const LOR = {
+  bdReference: 'BD 2/9123/26',
+  date: '2026-01-05',
+  category1: ['Provide a means of escape from the first floor.'],
+  category2: ['Fire resisting door to the kitchen.'],
+  minorWorks: [{ item: '3.5', description: 'Erection of a canopy', submissionNo: 'MW01234567' }],
+};
+
+describe('the contact details due date: 2 working days after submission (Hong Kong)', () => {
+  it.each([
+    ['across a weekend (Friday → Tuesday)', '2026-01-09T02:00:00Z', '2026-01-13'],
+    ['across Good Friday, Easter Monday and the day after Ching Ming', '2026-04-02T02:00:00Z', '2026-04-09'],
+    ['across the Lunar New Year', '2026-02-16T02:00:00Z', '2026-02-23'],
+    ['a submission late on Friday in Hong Kong (Friday 23:30 HKT)', '2026-01-09T15:30:00Z', '2026-01-13'],
+  ])('%s', async (_name, submittedAt, due) => {
+    const app = await h.submittedCase('SUBMITTED', new Date(submittedAt));
+    const queue = await h.queue(officer.token);
+    expect(queue.status).toBe(200);
+    expect(queue.body.data.find((r) => r.applicationNo === app.applicationNo)?.contactDue).toBe(due);
+  });
+
+  it('marks the overdue ones, sorts by due date and filters by status, form and officer', async () => {
+    const late = await h.submittedCase('SUBMITTED', new Date('2025-12-29T02:00:00Z'));
+    const fresh = await h.submittedCase('SUBMITTED', h.clock.now());
+    const all = (await h.queue(officer.token)).body.data;
+    const row = (no: string) => all.find((r) => r.applicationNo === no);
+    expect(row(late.applicationNo)).toMatchObject({ contactDue: '2025-12-31', overdue: true, officer: null });
+    expect(row(fresh.applicationNo)?.overdue).toBe(false);
+    const dues = all.map((r) => r.contactDue);
+    expect(dues).toEqual([...dues].sort());
+    await h.staffAct(officer.token, fresh.applicationNo, 'case.assign', 'SUBMITTED', { staffId: officer.id });
+    const mine = (await h.queue(officer.token, '?officer=me')).body.data.map((r) => r.applicationNo);
+    expect(mine).toEqual([fresh.applicationNo]);
+    expect((await h.queue(officer.token, '?officer=none')).body.data.map((r) => r.applicationNo)).toContain(
+      late.applicationNo,
+    );
+    expect((await h.queue(officer.token, '?status=WITHDRAWN')).body.data).toEqual([]);
+    expect((await h.queue(officer.token, '?form=A2&status=SUBMITTED')).body.data.length).toBeGreaterThan(1);
+    expect((await h.queue(officer.token, '?status=NOPE')).status).toBe(400);
+  });
+});
+
+describe('moving a case from submitted to certificate (issue 17)', () => {
+  it('assign, contact details, examination, LoR PDF, inspection, certificate PDF, close', async () => {
+    const app = await h.loggedInCase('SUBMITTED');
+    const no = app.applicationNo;
+    expect(
+      (await h.staffAct(officer.token, no, 'case.assign', 'SUBMITTED', { staffId: officer.id })).status,
+    ).toBe(200);
+
+    const mails = h.smtp.mails.length;
+    const ack = await h.staffAct(officer.token, no, 'case.acknowledge', 'SUBMITTED');
+    expect(ack.body.data).toMatchObject({ status: 'ACKNOWLEDGED', reference: `ACK-${no}-1` });
+    await h.messages.settled();
+    const mail = h.smtp.mails.slice(mails).find((m) => m.to.includes(app.email));
+    expect(mail?.text).toContain('Officer flow.officer');
+    expect(mail?.text).toContain('2626 1616');
+    expect(mail?.text).toContain('flow.officer@bd.gov.hk');
+
+    const current = await h.current(app.token);
+    expect(current.body.data.status).toBe('ACKNOWLEDGED');
+    expect(current.body.data.history[0]).toMatchObject({
+      documentType: 'ACKNOWLEDGEMENT',
+      submittedBy: 'BD',
+    });
+
+    expect((await h.staffAct(officer.token, no, 'case.examine', 'ACKNOWLEDGED')).body.data.status).toBe(
+      'UNDER_EXAMINATION',
+    );
+    const lor = await h.staffAct(officer.token, no, 'lor.issue', 'UNDER_EXAMINATION', LOR);
+    expect(lor.status).toBe(200);
+    const lorPdf = await downloadLatest(app.token, 'LETTER_OF_REQUIREMENTS');
+    await expectDrawn(lorPdf);
+    const lorText = pdfText(lorPdf);
+    for (const t of [
+      'Letter of Requirements',
+      '規定事項函件',
+      'BD 2/9123/26',
+      'Category 1',
+      'means of escape',
+      'Category 2',
+      'MW01234567',
+      'Class III 3.5',
+      'canopy',
+    ])
+      expect(lorText).toContain(t);
+
+    // The applicant asks for an inspection (the follow-up of issue 10).
+    expect((await h.act(app.token, 'requestForInspection', h.inspectionAnswers())).status).toBe(200);
+    const [day] = h.workingDays(1);
+    const scheduled = await h.staffAct(officer.token, no, 'inspection.schedule', 'INSPECTION_REQUESTED', {
+      date: day,
+      window: 'AM',
+      officerId: officer.id,
+    });
+    expect(scheduled.body.data.status).toBe('INSPECTION_SCHEDULED');
+    expect(
+      (await h.staffAct(officer.token, no, 'inspection.record', 'INSPECTION_SCHEDULED', { result: 'PASS' }))
+        .body.data.status,
+    ).toBe('INSPECTED');
+    const cert = await h.staffAct(officer.token, no, 'certificate.issue', 'INSPECTED', {
+      kind: 'CERTIFICATE',
+    });
+    expect(cert.body.data.status).toBe('CERTIFICATE_ISSUED');
+    const certPdf = await downloadLatest(app.token, 'CERTIFICATE');
+    await expectDrawn(certPdf);
+    const certText = pdfText(certPdf);
+    for (const t of [
+      'Certificate of Building Safety',
+      '樓宇安全證明書',
+      no,
+      `Inspected on / 巡查日期: ${day}`,
+    ])
+      expect(certText).toContain(t);
+    expect((await h.staffAct(officer.token, no, 'case.close', 'CERTIFICATE_ISSUED')).body.data.status).toBe(
+      'CLOSED',
+    );
+
+    // The console shows it all, with the audit trail: who, role, what, before → after, from where.
+    const view = await h.view(officer.token, no);
+    expect(view.body.data.status).toBe('CLOSED');
+    expect(view.body.data.documents.map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['letterOfRequirements', 'certificate']),
+    );
+    const events = view.body.data.audit.map((a) => a.event);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        'case.assign',
+        'case.acknowledge',
+        'lor.issue',
+        'inspection.request',
+        'certificate.issue',
+        'case.close',
+      ]),
+    );
+    const closed = view.body.data.audit.find((a) => a.event === 'case.close');
+    expect(closed).toMatchObject({
+      actor: 'caseOfficer',
+      actorRef: `staff:${officer.id}`,
+      before: { status: 'CERTIFICATE_ISSUED' },
+      after: { status: 'CLOSED' },
+    });
+    expect(closed?.address).toMatch(/127\.0\.0\.1|::1/);
+    // The admin's search finds it.
+    const admin = await h.staff('admin');
+    const search = await h.staffCall<{ event: string }[]>(
+      'GET',
+      `/api/staff/audit?applicationNo=${no}&event=lor.issue`,
+      admin.token,
+    );
+    expect(search.body.data.map((a) => a.event)).toEqual(['lor.issue']);
+  });
+
+  it('answers a transition the lifecycle does not allow now with 409 naming the status', async () => {
+    const app = await h.submittedCase('SUBMITTED');
+    await h.staffAct(officer.token, app.applicationNo, 'case.assign', 'SUBMITTED', { staffId: officer.id });
+    const reply = await h.staffAct(officer.token, app.applicationNo, 'certificate.issue', 'SUBMITTED', {
+      kind: 'CERTIFICATE',
+    });
+    expect(reply.status).toBe(409);
+    expect(reply.body.meta.code).toBe('CASE_ACTION_NOT_ALLOWED');
+    expect(reply.body.meta.message).toContain('Submitted');
+  });
+
+  it('two officers acting at once: one wins, the other gets 409 with the new status, nothing lost', async () => {
+    const app = await h.submittedCase('SUBMITTED');
+    const [a, b] = await Promise.all([
+      h.staffAct(officer.token, app.applicationNo, 'case.assign', 'SUBMITTED', { staffId: officer.id }),
+      h.staffAct(other.token, app.applicationNo, 'case.assign', 'SUBMITTED', { staffId: other.id }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    await h.staffAct(senior.token, app.applicationNo, 'case.assign', 'SUBMITTED', { staffId: officer.id });
+    const [c, d] = await Promise.all([
+      h.staffAct(officer.token, app.applicationNo, 'case.acknowledge', 'SUBMITTED'),
+      h.staffAct(senior.token, app.applicationNo, 'case.acknowledge', 'SUBMITTED'),
+    ]);
+    expect([c.status, d.status].sort()).toEqual([200, 409]);
+    const lost = c.status === 409 ? c : d;
+    expect(lost.body.meta.code).toBe('CASE_CHANGED');
+    expect(lost.body.meta.message).toContain('Acknowledged');
+    const view = await h.view(senior.token, app.applicationNo);
+    expect(view.body.data.audit.filter((e) => e.event === 'case.acknowledge')).toHaveLength(1);
+  });
+
+  it('rejects (senior officer only) with a reason, and validates every action body', async () => {
+    const app = await h.submittedCase('UNDER_EXAMINATION');
+    await h.staffAct(senior.token, app.applicationNo, 'case.assign', 'UNDER_EXAMINATION', {
+      staffId: officer.id,
+    });
+    expect(
+      (
+        await h.staffAct(officer.token, app.applicationNo, 'case.reject', 'UNDER_EXAMINATION', {
+          reason: 'x',
+        })
+      ).status,
+    ).toBe(409);
+    const bad = await h.staffAct(
+      officer.token,
+      app.applicationNo,
+      'lor.issue',
+      'UNDER_EXAMINATION',
+      {
+        ...LOR,
+        bdReference: 'BD-2-9123',
+        date: '2026-02-30',
+        minorWorks: [{ item: '9.9', description: '', submissionNo: 'X' }],
+      },
+      'tc',
+    );
+    expect(bad.status).toBe(400);
+    const paths = (bad.body.data as unknown as { errors: { path: string }[] }).errors.map((e) => e.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'answers.bdReference',
+        'answers.date',
+        'answers.minorWorks.0.item',
+        'answers.minorWorks.0.submissionNo',
+      ]),
+    );
+    expect(
+      (await h.staffAct(officer.token, app.applicationNo, 'nope.nope', 'UNDER_EXAMINATION')).status,
+    ).toBe(404);
+    expect(
+      (await h.staffAct(officer.token, app.applicationNo, 'case.examine', 'NOT_A_STATUS' as never)).status,
+    ).toBe(400);
+    expect(
+      (
+        await h.staffAct(officer.token, app.applicationNo, 'inspection.schedule', 'UNDER_EXAMINATION', {
+          date: '2026-03-01',
+          window: 'AM',
+          officerId: 999999,
+        })
+      ).status,
+    ).toBe(409);
+    const rejected = await h.staffAct(senior.token, app.applicationNo, 'case.reject', 'UNDER_EXAMINATION', {
+      reason: 'The premises are not the ones named.',
+    });
+    expect(rejected.body.data.status).toBe('REJECTED');
+  });
+
+  it('asks for further information and exchanges messages; the applicant sees them; an overdue request is flagged', async () => {
+    const app = await h.loggedInCase('ACKNOWLEDGED');
+    await h.staffAct(officer.token, app.applicationNo, 'case.assign', 'ACKNOWLEDGED', {
+      staffId: officer.id,
+    });
+    const asked = await h.staffAct(officer.token, app.applicationNo, 'information.request', 'ACKNOWLEDGED', {
+      documentTypes: ['layoutPlans'],
+      note: 'Please send the layout plan of the first floor.',
+      replyBy: '2026-01-06',
+    });
+    expect(asked.status).toBe(200);
+    await h.staffAct(officer.token, app.applicationNo, 'message.send', 'ACKNOWLEDGED', {
+      body: 'We will call you on Monday.',
+    });
+    const seen: CaseData = (await h.current(app.token)).body.data;
+    expect(seen.requests[0]).toMatchObject({ replyBy: '2026-01-06', documentTypes: ['layoutPlans'] });
+    expect(seen.messages[0]).toMatchObject({ sender: 'BD', body: 'We will call you on Monday.' });
+    // The applicant answers on the case; an empty message is refused in the caller's language.
+    const reply = await h.call('POST', '/api/cases/current/messages', {
+      token: app.token,
+      body: { body: 'Monday is fine.' },
+    });
+    expect(reply.status).toBe(200);
+    const empty = await h.call('POST', '/api/cases/current/messages?lang=tc', {
+      token: app.token,
+      body: { body: ' ' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.meta.message).toBe('請填寫此項。');
+    expect((await h.call('POST', '/api/cases/current/messages', { body: { body: 'x' } })).status).toBe(401);
+    const both = await h.view(officer.token, app.applicationNo);
+    expect(both.body.data.messages.map((m) => [m.sender, m.body])).toEqual([
+      ['BD', 'We will call you on Monday.'],
+      ['APPLICANT', 'Monday is fine.'],
+    ]);
+    h.clock.advance({ hours: 48 });
+    const later = await h.staff('caseOfficer');
+    const row = (await h.queue(later.token)).body.data.find((r) => r.applicationNo === app.applicationNo);
+    expect(row?.requestOverdue).toBe(true);
+    // Answered (Submit Supporting Document naming the request calls this, tests/api/case-uploads.test.ts):
+    // no longer flagged.
+    const requestId = seen.requests[0]!.id;
+    expect(await answerInformationRequest(h.database.db, app.id, requestId, 1, h.clock.now())).toBe(true);
+    expect(await answerInformationRequest(h.database.db, app.id, requestId, 1, h.clock.now())).toBe(false);
+    const after = await h.view(later.token, app.applicationNo);
+    expect(after.body.data.requests[0]?.answeredAt).not.toBeNull();
+    expect(after.body.data.requestOverdue).toBe(false);
+  });
+});
+
+/** The newest issued document of `documentType` on the applicant's case page, downloaded as the applicant. */
+async function downloadLatest(token: string, documentType: string): Promise<Uint8Array> {
+  const current = await h.current(token);
+  const row = current.body.data.history.find((r) => r.documentType === documentType);
+  const doc = row?.documents[0];
+  if (!doc) throw new Error(`no ${documentType} document on the case page`);
+  expect(doc.downloadable).toBe(true);
+  const file = await h.download(`/api/cases/current/documents/${doc.id}`, token);
+  expect(file.status).toBe(200);
+  return file.bytes;
+}
+
+describe('what the console joins from the update forms and the appointments (issues 11 and 12)', () => {
+  it('shows every version of the information with what changed, and tells the active AP too', async () => {
+    const me = await h.staff('caseOfficer', 'join.officer');
+    const app = await h.loggedInCase('SUBMITTED');
+    const db = h.database.db;
+    const at = h.clock.now();
+    await db.insert(caseVersions).values([
+      {
+        applicationId: app.id,
+        version: 1,
+        answers: { applicantNameEn: 'CHAN Tai Man' },
+        reference: app.applicationNo,
+        submittedBy: 'APPLICANT',
+        createdAt: at,
+      },
+      {
+        applicationId: app.id,
+        version: 2,
+        answers: { applicantNameEn: 'CHAN Tai Wai' },
+        reference: `USI-${app.applicationNo}-1`,
+        submittedBy: 'APPLICANT',
+        createdAt: at,
+      },
+    ]);
+    await db.insert(appointments).values({
+      applicationId: app.id,
+      identity: 'ap',
+      nameEn: 'LEE Ka Yan',
+      registrationNumber: 'AP(E) 2345',
+      email: 'ap.console@example.hk',
+      mobile: '61234567',
+      expiryDate: '2030-12-31',
+      status: 'ACTIVE',
+      language: 'en',
+      invitedAt: at,
+      acceptedAt: at,
+    });
+
+    const view = await h.view(me.token, app.applicationNo);
+    expect(view.status).toBe(200);
+    expect(view.body.data.versions.map((v) => v.version)).toEqual([1, 2]);
+    expect(view.body.data.versions[1]?.changes).toEqual([
+      { field: 'applicantNameEn', before: 'CHAN Tai Man', after: 'CHAN Tai Wai' },
+    ]);
+
+    await h.staffAct(me.token, app.applicationNo, 'case.assign', 'SUBMITTED', { staffId: me.id });
+    const mails = h.smtp.mails.length;
+    expect((await h.staffAct(me.token, app.applicationNo, 'case.acknowledge', 'SUBMITTED')).status).toBe(200);
+    await h.messages.settled();
+    const sent = h.smtp.mails.slice(mails);
+    expect(sent.find((m) => m.to.includes(app.email))?.text).toContain('join.officer@bd.gov.hk');
+    expect(sent.find((m) => m.to.includes('ap.console@example.hk'))?.text).toContain(
+      'join.officer@bd.gov.hk',
+    );
+  });
+});

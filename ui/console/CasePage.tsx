@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useOutletContext, useParams } from 'react-router-dom';
+import type { ConsoleActionResult, ConsoleCaseData, ConsoleEvent } from '../../machines/rules/staff';
+import { ActionForm } from './ActionForm';
+import { ConsoleApiError, consoleApi, eventKey } from './api';
+import { AuditTable } from './AuditTable';
+import type { ConsoleContext } from './ConsoleLayout';
+import { ProblemSummary } from './fields';
+import { VersionList } from './VersionList';
+
+/** /console/cases/:applicationNo: a case with everything about it, and the actions allowed now. */
+export default function CasePage() {
+  const { t, i18n } = useTranslation(['console', 'auth', 'forms']);
+  const { applicationNo = '' } = useParams();
+  const { me } = useOutletContext<ConsoleContext>();
+  const [data, setData] = useState<ConsoleCaseData | null>(null);
+  const [error, setError] = useState<ConsoleApiError | null>(null);
+  const [open, setOpen] = useState<ConsoleEvent | null>(null);
+  const [done, setDone] = useState<ConsoleActionResult | null>(null);
+
+  const load = useCallback(() => {
+    consoleApi.get<ConsoleCaseData>(`cases/${encodeURIComponent(applicationNo)}`).then(
+      (d) => {
+        setData(d);
+        setError(null);
+      },
+      (e: unknown) => setError(e instanceof ConsoleApiError ? e : null),
+    );
+  }, [applicationNo]);
+  useEffect(load, [load]);
+
+  const code = (group: string, value: string) => t(`auth:history.${group}.${value}`, { defaultValue: value });
+  const officer = data?.officer
+    ? i18n.language === 'en'
+      ? data.officer.nameEn
+      : data.officer.nameZh
+    : t('queue.notAssigned');
+  const docUrl = (id: number, download = false) =>
+    `/api/staff/cases/${encodeURIComponent(applicationNo)}/documents/${id}${download ? '?download=1' : ''}`;
+
+  return (
+    <>
+      <p>
+        <Link to="/console">{t('case.back')}</Link>
+      </p>
+      <h1>{applicationNo}</h1>
+      <ProblemSummary error={error} />
+      {done && (
+        <p role="status" className="console__done">
+          {t('case.done', { reference: done.reference, status: code('statuses', done.status) })}
+        </p>
+      )}
+      {data && (
+        <>
+          <h2>{t('case.summary')}</h2>
+          <dl className="console__summary">
+            <dt>{t('case.status')}</dt>
+            <dd>{code('statuses', data.status)}</dd>
+            <dt>{t('queue.applicant')}</dt>
+            <dd>{data.applicantName}</dd>
+            <dt>{t('case.officer')}</dt>
+            <dd>{officer}</dd>
+            <dt>{t('case.due')}</dt>
+            <dd>
+              {data.contactDue}
+              {data.overdue && <strong className="console__flag"> {t('queue.overdue')}</strong>}
+            </dd>
+            <dt>{t('case.contact')}</dt>
+            <dd>{[data.email, data.mobile].filter(Boolean).join(' / ')}</dd>
+          </dl>
+
+          <h2>{t('case.actions')}</h2>
+          {data.allowed.length === 0 ? (
+            <p>{t('case.noActions')}</p>
+          ) : (
+            <ul className="console__inline">
+              {data.allowed.map((e) => (
+                <li key={e}>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-expanded={open === e}
+                    onClick={() => setOpen(open === e ? null : e)}
+                  >
+                    {t(`events.${eventKey(e)}`)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {open && me && (
+            <ActionForm
+              key={`${open}-${data.status}`}
+              applicationNo={applicationNo}
+              event={open}
+              status={data.status}
+              staff={data.staff}
+              meId={me.id}
+              today={data.calendar.today}
+              onDone={(result) => {
+                setDone(result);
+                if (result) setOpen(null);
+                load();
+              }}
+            />
+          )}
+
+          <h2>{t('case.requests')}</h2>
+          {data.requests.length === 0 ? (
+            <p>{t('case.noRequests')}</p>
+          ) : (
+            <ul>
+              {data.requests.map((r) => (
+                <li key={r.id}>
+                  {[...r.documentTypes.map((d) => t(`forms:documents.${d}`, { defaultValue: d })), r.note]
+                    .filter(Boolean)
+                    .join('; ')}{' '}
+                  — {t('case.replyBy', { date: r.replyBy })} —{' '}
+                  {r.answeredAt ? t('case.answered', { date: r.answeredAt.slice(0, 10) }) : t('case.open')}
+                  {r.overdue && <strong className="console__flag"> {t('queue.overdue')}</strong>}
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <h2>{t('case.messages')}</h2>
+          {data.messages.length === 0 ? (
+            <p>{t('case.noMessages')}</p>
+          ) : (
+            <ul>
+              {data.messages.map((m) => (
+                <li key={m.id}>
+                  <strong>{code('submittedBy', m.sender)}</strong> (
+                  {m.createdAt.slice(0, 16).replace('T', ' ')}): {m.body}
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <VersionList versions={data.versions} formKey={data.formKey} />
+
+          <h2>{t('case.documents')}</h2>
+          {data.documents.length === 0 ? (
+            <p>{t('case.noDocuments')}</p>
+          ) : (
+            <ul>
+              {data.documents.map((d) => (
+                <li key={d.id}>
+                  {d.fileName}{' '}
+                  <a href={docUrl(d.id)} target="_blank" rel="noreferrer">
+                    {t('case.view', { name: d.fileName })}
+                  </a>{' '}
+                  <a href={docUrl(d.id, true)} download>
+                    {t('case.download', { name: d.fileName })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <h2>{t('case.signature')}</h2>
+          {data.signature ? (
+            <p>
+              {t('case.signedWith', {
+                method: data.signature.method,
+                date: data.signature.completedAt?.slice(0, 10) ?? '',
+              })}
+              . {t('case.signer')}: {JSON.stringify(data.signature.signer)}
+            </p>
+          ) : (
+            <p>{t('case.noSignature')}</p>
+          )}
+
+          <h2>{t('case.history')}</h2>
+          <div className="table-wrap">
+            <table className="table">
+              <caption>{t('case.history')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('case.date')}</th>
+                  <th scope="col">{t('case.documentType')}</th>
+                  <th scope="col">{t('case.status')}</th>
+                  <th scope="col">{t('case.by')}</th>
+                  <th scope="col">{t('case.reference')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.history.map((h) => (
+                  <tr key={h.id}>
+                    <td>{h.date.slice(0, 10)}</td>
+                    <td>{code('documentTypes', h.documentType)}</td>
+                    <td>{code('statuses', h.status)}</td>
+                    <td>{code('submittedBy', h.submittedBy)}</td>
+                    <td>{h.reference}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <h2>{t('case.audit')}</h2>
+          <AuditTable rows={data.audit} />
+        </>
+      )}
+    </>
+  );
+}

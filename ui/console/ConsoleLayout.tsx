@@ -1,0 +1,119 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { LANGUAGES, type Language } from '../../machines/rules/language';
+import type { StaffMe } from '../../machines/rules/staff';
+import { Spinner } from '../components/Spinner';
+import { applyHtmlLang, rememberLanguage } from '../i18n';
+import { consoleApi } from './api';
+import './console.css';
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', tc: '繁體中文', sc: '简体中文' };
+
+export interface ConsoleContext {
+  me: StaffMe | null;
+  setMe: (me: StaffMe | null) => void;
+}
+
+/**
+ * The console's frame (outside the public menus): the department's name, the console's navigation, the
+ * signed-in officer, sign out and the language. Pages get the officer through the outlet context; without
+ * a staff session every page but the sign-in goes there.
+ */
+export default function ConsoleLayout() {
+  const { t, i18n } = useTranslation('console');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [me, setMe] = useState<StaffMe | null | undefined>(undefined);
+  const signInPage = location.pathname === '/console/sign-in';
+
+  useEffect(() => {
+    consoleApi.get<StaffMe>('session').then(setMe, () => setMe(null));
+  }, []);
+  useEffect(() => {
+    if (me === null && !signInPage) void navigate('/console/sign-in', { replace: true });
+  }, [me, signInPage, navigate]);
+  useEffect(() => {
+    document.title = `${t('title')} | ${t('bd')}`;
+  }, [t, i18n.language]);
+
+  const choose = (language: Language) => {
+    void i18n.changeLanguage(language);
+    applyHtmlLang(language);
+    rememberLanguage(language);
+  };
+  const signOut = async () => {
+    await consoleApi.del('session').catch(() => undefined);
+    setMe(null);
+  };
+
+  return (
+    <div className="console">
+      <a className="console__skip" href="#console-main">
+        {t('skip')}
+      </a>
+      <header className="console__header">
+        <p className="console__bd">{t('bd')}</p>
+        <p className="console__title">{t('title')}</p>
+        <div className="console__tools">
+          <nav aria-label={t('language')}>
+            <ul className="console__inline">
+              {LANGUAGES.map((l) => (
+                <li key={l}>
+                  <button
+                    type="button"
+                    className="button button--link"
+                    lang={l === 'en' ? 'en' : l === 'tc' ? 'zh-HK' : 'zh-CN'}
+                    aria-pressed={i18n.language === l}
+                    onClick={() => choose(l)}
+                  >
+                    {LANGUAGE_NAMES[l]}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {me && (
+            <>
+              <p>
+                {t('signedInAs', {
+                  name: i18n.language === 'en' ? me.nameEn : me.nameZh,
+                  role: t(`roles.${me.role}`),
+                })}
+              </p>
+              <button type="button" className="button" onClick={() => void signOut()}>
+                {t('signOut')}
+              </button>
+            </>
+          )}
+        </div>
+        {me && (
+          <nav aria-label={t('nav.label')}>
+            <ul className="console__inline">
+              {me.role !== 'admin' && (
+                <li>
+                  <Link to="/console">{t('nav.queue')}</Link>
+                </li>
+              )}
+              {me.role !== 'caseOfficer' && (
+                <li>
+                  <Link to="/console/audit">{t('nav.audit')}</Link>
+                </li>
+              )}
+              {me.role === 'admin' && (
+                <li>
+                  <Link to="/console/admin">{t('nav.admin')}</Link>
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="console-main" className="console__main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          {me === undefined ? <Spinner /> : <Outlet context={{ me, setMe } satisfies ConsoleContext} />}
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  appointeeLoginMachine,
+  isContactValid,
+  isRegistrationValid,
+} from '../../../machines/flows/appointee-login.machine';
+import { normaliseDigits } from '../../../machines/rules/otp';
+import { ErrorSummary } from '../../components/ErrorSummary';
+import { PageHeading } from '../../components/PageHeading';
+import { Spinner } from '../../components/Spinner';
+import { TextField } from '../../components/TextField';
+import { startSession } from '../../session/auth';
+import { updateSession } from '../../session/store';
+import { inspectOptions } from '../inspector';
+import { appointeeActors } from './appointments-api';
+
+const machine = appointeeLoginMachine.provide({ actors: appointeeActors });
+
+/**
+ * `/appointee-login`: the AP/RSE login (machines/flows/appointee-login.machine.ts): registration number and
+ * contact, a one-time password, then the applications they are appointed to; the chosen one opens on the
+ * case page, with the role's routes and buttons in the session.
+ */
+export default function AppointeeLoginPage() {
+  const { t } = useTranslation(['appointment', 'auth', 'common']);
+  const navigate = useNavigate();
+  const [snapshot, send] = useMachine(machine, inspectOptions());
+  const c = snapshot.context;
+  const inCode = snapshot.matches('codeSent') || snapshot.matches('verifying');
+  const busy = snapshot.matches('sending') || snapshot.matches('verifying') || snapshot.matches('selecting');
+
+  // The session starts as soon as the code is right (its case: the newest appointment).
+  useEffect(() => {
+    if (c.session) startSession(c.session);
+  }, [c.session]);
+  useEffect(() => {
+    if (!snapshot.matches('done') || !c.chosen) return;
+    updateSession((s) => ({ ...s, applicationNo: c.chosen ?? s.applicationNo }));
+    void navigate('/case-history');
+  }, [snapshot, c.chosen, navigate]);
+
+  const errors = {
+    registrationNumber:
+      c.showErrors && !inCode && !isRegistrationValid(c.registrationNumber)
+        ? t('login.registrationInvalid')
+        : null,
+    contact: c.showErrors && !inCode && !isContactValid(c.contact) ? t('login.contactInvalid') : null,
+    code: c.showErrors && inCode ? t('login.codeInvalid') : null,
+  };
+  // The API's own words for a refusal it explained; the screen's for the kinds it tells apart.
+  const flowError = !c.failure
+    ? null
+    : c.failure.kind === 'invalid' && c.failure.message
+      ? c.failure.message
+      : t(`login.errors.${c.failure.kind}`, { minutes: 15 });
+
+  return (
+    <article className="content-page">
+      <PageHeading focusKey={snapshot.matches('chooseCase') ? 'cases' : undefined}>
+        {snapshot.matches('chooseCase') || snapshot.matches('selecting')
+          ? t('login.casesTitle')
+          : t('login.title')}
+      </PageHeading>
+      <ErrorSummary
+        title={t('auth:findMyCase.errorTitle')}
+        errors={[
+          ...(errors.registrationNumber
+            ? [{ fieldId: 'appointee-registration', message: errors.registrationNumber }]
+            : []),
+          ...(errors.contact ? [{ fieldId: 'appointee-contact', message: errors.contact }] : []),
+          ...(errors.code ? [{ fieldId: 'appointee-code', message: errors.code }] : []),
+          ...(flowError ? [{ message: flowError }] : []),
+        ]}
+        focusKey={`${String(snapshot.value)}-${c.failure?.kind ?? ''}-${c.showErrors}`}
+      />
+      {busy ? <Spinner /> : null}
+
+      {snapshot.matches('chooseCase') || snapshot.matches('selecting') ? (
+        <>
+          <p className="lead">{t('login.casesIntro')}</p>
+          <ul className="appointment-list">
+            {(c.session?.cases ?? []).map((k) => (
+              <li key={k.applicationNo} className="appointment-card">
+                <h2>{k.applicationNo}</h2>
+                <p>
+                  {t('login.caseLine', {
+                    form: k.formCode,
+                    status: t(`auth:history.statuses.${k.status}`, { defaultValue: k.status }),
+                    role: t(`manage.roles.${k.identity}`),
+                  })}
+                </p>
+                <Button
+                  className="button button--primary"
+                  isDisabled={busy}
+                  onPress={() => send({ type: 'case.choose', applicationNo: k.applicationNo })}
+                >
+                  {t('login.open', { applicationNo: k.applicationNo })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : snapshot.matches('done') ? null : (
+        <>
+          <p className="lead">{t('login.intro')}</p>
+          <Form
+            className="form"
+            validationBehavior="aria"
+            onSubmit={(e) => {
+              e.preventDefault();
+              send(inCode ? { type: 'otp.submit' } : { type: 'otp.send' });
+            }}
+          >
+            <TextField
+              id="appointee-registration"
+              label={t('login.registration')}
+              description={t('login.registrationHint')}
+              value={c.registrationNumber}
+              onChange={(v) => send({ type: 'details.change', registrationNumber: v })}
+              isReadOnly={inCode || busy}
+              errorMessage={errors.registrationNumber}
+              autoComplete="off"
+              name="registrationNumber"
+            />
+            <TextField
+              id="appointee-contact"
+              label={t('login.contact')}
+              description={t('login.contactHint')}
+              value={c.contact}
+              onChange={(v) => send({ type: 'details.change', contact: v })}
+              isReadOnly={inCode || busy}
+              errorMessage={errors.contact}
+              autoComplete="email"
+              name="contact"
+            />
+            {inCode ? (
+              <>
+                <p className="notice notice--info" role="status">
+                  {t('login.sent')}
+                </p>
+                <TextField
+                  id="appointee-code"
+                  label={t('login.code')}
+                  value={c.code}
+                  onChange={(v) => send({ type: 'code.change', code: normaliseDigits(v) })}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  name="otp"
+                  size={8}
+                  errorMessage={errors.code}
+                />
+                <div className="form__actions">
+                  <Button type="submit" className="button button--primary" isDisabled={busy}>
+                    {t('login.verify')}
+                  </Button>
+                  <Button className="button" onPress={() => send({ type: 'otp.send' })}>
+                    {t('login.resend')}
+                  </Button>
+                  <Button className="button button--link" onPress={() => send({ type: 'details.edit' })}>
+                    {t('login.change')}
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <div className="form__actions">
+                <Button type="submit" className="button button--primary" isDisabled={busy}>
+                  {t('login.send')}
+                </Button>
+              </div>
+            )}
+          </Form>
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,240 @@
+import { lazy, useMemo, useState } from 'react';
+import { Button, Form, Radio, RadioGroup } from 'react-aria-components';
+import { useMachine, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import {
+  appointmentAcceptanceMachine,
+  type Channel,
+} from '../../../machines/flows/appointment-acceptance.machine';
+import { signingMachine } from '../../../machines/flows/signing.machine';
+import { normaliseDigits } from '../../../machines/rules/otp';
+import { PageHeading } from '../../components/PageHeading';
+import { Spinner } from '../../components/Spinner';
+import { TextField } from '../../components/TextField';
+import { inspectOptions } from '../inspector';
+import { acceptanceActors, declarationSigningActors } from './appointments-api';
+
+const SignStep = lazy(() => import('../signing/SignStep').then((m) => ({ default: m.SignStep })));
+type SigningActor = ActorRefFrom<typeof signingMachine>;
+
+/** The HKIC typed on the page, for the signing actor (which runs outside React's render). */
+class HkicHolder {
+  private value = '';
+  set(value: string) {
+    this.value = value;
+  }
+  get(): string {
+    return this.value;
+  }
+}
+
+/** The token of the invitation link, from the fragment (`/appointment-accept#<token>`). */
+const tokenOfLocation = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
+
+/**
+ * `/appointment-accept#<token>`: the appointee's acceptance (machines/flows/appointment-acceptance.machine.ts):
+ * the invitation and its case, a one-time password to the appointment's email or mobile, the declaration
+ * signed with the signing screens of the application, then acceptance.
+ */
+export default function AppointmentAcceptPage() {
+  const [token] = useState(tokenOfLocation);
+  return <Acceptance token={token} />;
+}
+
+function Acceptance({ token }: { token: string }) {
+  const { t } = useTranslation(['appointment', 'common']);
+  // What the appointee types as their HKIC, read by the iAM Smart actor when signing starts.
+  const [hkic] = useState(() => new HkicHolder());
+  const [hkicValue, setHkicValue] = useState('');
+  const machine = useMemo(
+    () =>
+      appointmentAcceptanceMachine.provide({
+        actors: {
+          ...acceptanceActors(token),
+          signDeclaration: signingMachine.provide({
+            actors: declarationSigningActors(token, hkic),
+          }),
+        },
+      }),
+    [token, hkic],
+  );
+  const [snapshot, send, actor] = useMachine(machine, {
+    input: { token, now: () => Date.now() },
+    ...inspectOptions(),
+  });
+  const signer = useSelector(actor, (s) => s.children.signDeclaration) as SigningActor | undefined;
+  const c = snapshot.context;
+  const inv = c.invitation;
+  const role = inv ? t(`manage.roles.${inv.appointment.identity}`) : '';
+  const failure = c.failure?.message ?? (c.failure ? t('login.errors.network') : null);
+
+  return (
+    <article className="content-page">
+      <PageHeading focusKey={String(snapshot.value)}>
+        {snapshot.matches('accepted')
+          ? t('accept.acceptedTitle')
+          : snapshot.matches('refused')
+            ? t('accept.refusedTitle')
+            : t('accept.title')}
+      </PageHeading>
+      {snapshot.matches('loading') || snapshot.matches('accepting') ? <Spinner /> : null}
+      {snapshot.matches('refused') ? (
+        <div className="notice notice--error" role="alert">
+          <p>{failure}</p>
+        </div>
+      ) : null}
+      {failure && !snapshot.matches('refused') ? (
+        <div className="notice notice--error" role="alert">
+          <p>{failure}</p>
+        </div>
+      ) : null}
+      {inv && !snapshot.matches('accepted') && !snapshot.matches('refused') ? (
+        <>
+          <p className="lead">
+            {t('accept.intro', {
+              applicant: inv.applicantName ?? '',
+              role,
+              applicationNo: inv.applicationNo,
+            })}
+          </p>
+          <dl className="summary-list">
+            <dt>{t('accept.applicationNo')}</dt>
+            <dd>{inv.applicationNo}</dd>
+            <dt>{t('accept.form')}</dt>
+            <dd>{inv.formCode}</dd>
+            <dt>{t('accept.status')}</dt>
+            <dd>{t(`auth:history.statuses.${inv.caseStatus}`, { defaultValue: inv.caseStatus })}</dd>
+            {inv.premisesAddress ? (
+              <>
+                <dt>{t('accept.premises')}</dt>
+                <dd>{inv.premisesAddress}</dd>
+              </>
+            ) : null}
+            <dt>{t('accept.name')}</dt>
+            <dd>{inv.appointment.nameEn}</dd>
+            <dt>{t('accept.role')}</dt>
+            <dd>{role}</dd>
+            <dt>{t('accept.registration')}</dt>
+            <dd>{inv.appointment.registrationNumber}</dd>
+            <dt>{t('accept.expiry')}</dt>
+            <dd>{inv.appointment.expiryDate}</dd>
+          </dl>
+        </>
+      ) : null}
+
+      {inv && (snapshot.matches('review') || snapshot.matches('sending')) ? (
+        <Form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'otp.send' });
+          }}
+        >
+          <RadioGroup
+            className="field"
+            value={c.channel}
+            onChange={(v) => send({ type: 'channel.choose', channel: v as Channel })}
+          >
+            <span className="field__label">{t('accept.channel')}</span>
+            <Radio value="email">{t('accept.channels.email', { email: inv.appointment.email })}</Radio>
+            <Radio value="mobile">{t('accept.channels.mobile', { mobile: inv.appointment.mobile })}</Radio>
+          </RadioGroup>
+          <div className="form__actions">
+            <Button type="submit" className="button button--primary" isDisabled={snapshot.matches('sending')}>
+              {t('accept.send')}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+
+      {snapshot.matches('codeSent') || snapshot.matches('verifying') ? (
+        <Form
+          className="form"
+          validationBehavior="aria"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'otp.submit' });
+          }}
+        >
+          <TextField
+            label={t('accept.code')}
+            description={t('accept.codeHint')}
+            value={c.code}
+            onChange={(v) => send({ type: 'code.change', code: normaliseDigits(v) })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            name="otp"
+            size={8}
+            errorMessage={c.showErrors ? t('accept.codeInvalid') : null}
+          />
+          <div className="form__actions">
+            <Button
+              type="submit"
+              className="button button--primary"
+              isDisabled={snapshot.matches('verifying')}
+            >
+              {t('accept.verify')}
+            </Button>
+            <Button className="button" onPress={() => send({ type: 'otp.send' })}>
+              {t('accept.resend')}
+            </Button>
+            <Button className="button button--link" onPress={() => send({ type: 'details.edit' })}>
+              {t('accept.change')}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+
+      {snapshot.matches('signing') && inv ? (
+        <section aria-labelledby="declaration-title">
+          <h2 id="declaration-title">{t('accept.declarationTitle')}</h2>
+          <pre className="declaration">{inv.declaration}</pre>
+          <p>{t('accept.signIntro')}</p>
+          <TextField
+            id="appointee-hkic"
+            label={t('accept.hkic')}
+            description={t('accept.hkicHint')}
+            value={hkicValue}
+            onChange={(v) => {
+              hkic.set(v);
+              setHkicValue(v);
+            }}
+            autoComplete="off"
+          />
+          {signer ? (
+            <SignStep
+              actor={signer}
+              hkic={{
+                missing: hkicValue.trim() === '',
+                onEnter: () => document.getElementById('appointee-hkic')?.focus(),
+              }}
+            />
+          ) : null}
+        </section>
+      ) : null}
+
+      {snapshot.matches('acceptFailed') ? (
+        <div className="form__actions">
+          <Button className="button button--primary" onPress={() => send({ type: 'flow.retry' })}>
+            {t('accept.retry')}
+          </Button>
+        </div>
+      ) : null}
+
+      {snapshot.matches('accepted') && inv ? (
+        <>
+          <div className="notice notice--success" role="status">
+            <p>{t('accept.accepted', { role, applicationNo: inv.applicationNo })}</p>
+          </div>
+          <p>
+            <Link className="button button--primary" to="/appointee-login">
+              {t('accept.toLogin')}
+            </Link>
+          </p>
+        </>
+      ) : null}
+    </article>
+  );
+}

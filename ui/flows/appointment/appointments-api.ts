@@ -1,0 +1,157 @@
+import { fromPromise } from 'xstate';
+import type { AppointeeSession, AppointeeFailure } from '../../../machines/flows/appointee-login.machine';
+import type { AcceptanceFailure, Channel } from '../../../machines/flows/appointment-acceptance.machine';
+import {
+  signingFailure,
+  type CancelIamSmartInput,
+  type PollIamSmartInput,
+  type PrepareEcertInput,
+  type StartIamSmartInput,
+  type VerifyEcertInput,
+  type PollIamSmartOutput,
+  type PrepareEcertOutput,
+  type StartIamSmartOutput,
+  type VerifyEcertOutput,
+} from '../../../machines/flows/signing.machine';
+import type { AppointmentView, InvitationView } from '../../../machines/rules/appointment';
+import { api, ApiError } from '../../api';
+import { ecertFailure } from '../signing/signing-actors';
+import { otpFailure } from '../login/otp-actors';
+
+/**
+ * The appointment API for the screens (issue 12): the applicant's appointments, the appointee's invitation
+ * (by the link's token, never in a URL the server sees: it travels in the body or a header) and the AP/RSE
+ * login. Errors are shown by the flows in place, never as toasts.
+ */
+const quiet = { quiet: true } as const;
+
+const refusal = (error: unknown): AcceptanceFailure =>
+  error instanceof ApiError && error.status > 0 && error.status < 500
+    ? { kind: error.code === 'OTP_WRONG' ? 'wrongCode' : 'refused', message: error.message }
+    : { kind: 'network' };
+// The machines read the failure's kind from the rejection (a typed failure, not an Error).
+const reject = (failure: AcceptanceFailure | AppointeeFailure): never => {
+  throw Object.assign(new Error(failure.kind), failure);
+};
+
+export const appointmentsApi = {
+  async list(): Promise<AppointmentView[]> {
+    return (await api.get<AppointmentView[]>('cases/current/appointments', undefined, quiet)).data;
+  },
+  async cancel(id: number): Promise<void> {
+    await api.post(`cases/current/appointments/${id}/cancel`, {});
+  },
+  async revoke(id: number, reason: string): Promise<void> {
+    await api.post(`cases/current/appointments/${id}/revoke`, { reason });
+  },
+};
+
+/** The acceptance machine's actors for one invitation token. */
+export function acceptanceActors(token: string) {
+  const call = async <T>(path: string, body: object): Promise<T> => {
+    try {
+      return (await api.post<T>(`appointments/invitation${path}`, { token, ...body }, quiet)).data;
+    } catch (e) {
+      return reject(refusal(e));
+    }
+  };
+  return {
+    loadInvitation: fromPromise<InvitationView, { token: string }>(() => call<InvitationView>('', {})),
+    sendCode: fromPromise<unknown, { token: string; channel: Channel }>(({ input }) =>
+      call('/otp/send', { channel: input.channel }),
+    ),
+    verifyCode: fromPromise<unknown, { token: string; channel: Channel; code: string }>(({ input }) =>
+      call('/otp/verify', { channel: input.channel, code: input.code }),
+    ),
+    accept: fromPromise<unknown, { token: string; signingId: string }>(({ input }) =>
+      call('/accept', { signingId: input.signingId }),
+    ),
+  };
+}
+
+/** The signing machine's actors over the invitation's declaration (the same screens as the application's). */
+export function declarationSigningActors(token: string, hkic: { get(): string }) {
+  let ecertRequest = '';
+  const failed = (e: unknown) =>
+    e instanceof ApiError && e.status > 0
+      ? signingFailure(e.message ? { kind: 'failed', message: e.message } : { kind: 'failed' })
+      : signingFailure({ kind: 'network' });
+  const post = async <T>(path: string, body: object, noLoading = false): Promise<T> =>
+    (
+      await api.post<T>(
+        `appointments/invitation/signing${path}`,
+        { token, ...body },
+        { quiet: true, noLoading },
+      )
+    ).data;
+  return {
+    startIamSmart: fromPromise<StartIamSmartOutput, StartIamSmartInput>(async () => {
+      try {
+        return await post<StartIamSmartOutput>('/iamsmart', { hkic: hkic.get() });
+      } catch (e) {
+        throw failed(e);
+      }
+    }),
+    pollIamSmart: fromPromise<PollIamSmartOutput, PollIamSmartInput>(async ({ input }) => {
+      try {
+        return await post<PollIamSmartOutput>('/iamsmart/status', { requestId: input.requestId }, true);
+      } catch {
+        throw signingFailure({ kind: 'network' });
+      }
+    }),
+    // The request simply expires on the service's side; nothing to tell the portal.
+    cancelIamSmart: fromPromise<void, CancelIamSmartInput>(() => Promise.resolve()),
+    prepareEcert: fromPromise<PrepareEcertOutput, PrepareEcertInput>(async () => {
+      try {
+        const prepared = await post<PrepareEcertOutput & { requestId: string }>('/ecert/prepare', {});
+        ecertRequest = prepared.requestId;
+        return { digest: prepared.digest, content: prepared.content };
+      } catch (e) {
+        throw failed(e);
+      }
+    }),
+    verifyEcert: fromPromise<VerifyEcertOutput, VerifyEcertInput>(async ({ input }) => {
+      const form = new FormData();
+      form.append('signature', input.file, input.file instanceof File ? input.file.name : 'signature.p7s');
+      try {
+        return (
+          await api.upload<VerifyEcertOutput>('appointments/invitation/signing/ecert', form, {
+            quiet: true,
+            ky: { headers: { 'X-Invitation-Token': token, 'X-Signing-Request': ecertRequest } },
+          })
+        ).data;
+      } catch (e) {
+        throw signingFailure(ecertFailure(e));
+      }
+    }),
+  };
+}
+
+/** The AP/RSE login machine's actors. */
+export const appointeeActors = {
+  sendCode: fromPromise<unknown, { registrationNumber: string; contact: string }>(async ({ input }) => {
+    try {
+      return (await api.post('auth/appointee/otp/send', input, quiet)).data;
+    } catch (e) {
+      throw otpFailure(e);
+    }
+  }),
+  verifyCode: fromPromise<AppointeeSession, { registrationNumber: string; contact: string; code: string }>(
+    async ({ input }) => {
+      try {
+        return (await api.post<AppointeeSession>('auth/appointee/otp/verify', input, quiet)).data;
+      } catch (e) {
+        throw otpFailure(e);
+      }
+    },
+  ),
+  selectCase: fromPromise<unknown, { applicationNo: string }>(async ({ input }) => {
+    try {
+      return (await api.post('appointee/cases/select', input, quiet)).data;
+    } catch (e) {
+      return reject(
+        e instanceof ApiError && e.status > 0 ? { kind: 'invalid', message: e.message } : { kind: 'network' },
+      );
+    }
+  }),
+};
