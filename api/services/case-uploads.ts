@@ -11,6 +11,9 @@ import { fieldError } from './drafts';
 import { DocumentTooLargeError, receiveCheckedPdf, type DocumentLimits } from './documents';
 import type { PdfChecker } from './pdf-check-pool';
 import type { AuthSession } from './sessions';
+import type { CaseUploadData, CaseUploadListData } from '../../machines/rules/case';
+
+export type { CaseUploadData, CaseUploadListData };
 
 /**
  * Files of a follow-up's upload step (Submit Supporting Document; docs/decisions/019-case-versions.md):
@@ -18,15 +21,6 @@ import type { AuthSession } from './sessions';
  * until the follow-up that names them is made (`takeUploads`, in its transaction). A case's files not yet
  * taken count towards the same total limit as an application's documents.
  */
-
-export interface CaseUploadData {
-  id: number;
-  documentType: string;
-  fileName: string;
-  bytes: number;
-  pageCount: number;
-  uploadedAt: string;
-}
 
 /** The document types an upload step of the catalogue accepts ('supportingDocument' ...). */
 export const CASE_UPLOAD_TYPES: ReadonlySet<string> = new Set(
@@ -36,6 +30,7 @@ export const CASE_UPLOAD_TYPES: ReadonlySet<string> = new Set(
 );
 
 export interface CaseUploadService {
+  list(session: AuthSession): Promise<CaseUploadListData>;
   upload(session: AuthSession, req: IncomingMessage): Promise<CaseUploadData>;
   remove(session: AuthSession, id: number): Promise<void>;
 }
@@ -68,6 +63,18 @@ export function createCaseUploadService({
   scanner: VirusScanner;
 }): CaseUploadService {
   return {
+    async list(session) {
+      const rows = await db
+        .select()
+        .from(caseUploads)
+        .where(pending(session.applicationId))
+        .orderBy(asc(caseUploads.id));
+      return {
+        uploads: rows.map(toData),
+        limits: { maxFileBytes: limits.maxFileBytes, maxTotalBytes: limits.maxTotalBytes },
+      };
+    },
+
     async upload(session, req) {
       const existing = await db
         .select({ bytes: caseUploads.bytes })

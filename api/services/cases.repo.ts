@@ -42,6 +42,20 @@ export async function historyOf(tx: Db, applicationId: number) {
     .orderBy(desc(applicationHistory.date), desc(applicationHistory.id));
 }
 
+/** The revision label of each revised layout plan of the case, by the follow-up's reference. */
+export async function layoutPlanRevisions(tx: Db, applicationId: number): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ reference: caseActions.reference, answers: caseActions.answers })
+    .from(caseActions)
+    .where(and(eq(caseActions.applicationId, applicationId), eq(caseActions.formKey, 'submitDocument')));
+  const revisions = new Map<string, string>();
+  for (const row of rows) {
+    const revision = (row.answers as Record<string, unknown> | null)?.revision;
+    if (typeof revision === 'string') revisions.set(row.reference, revision);
+  }
+  return revisions;
+}
+
 export async function firstSubmission(tx: Db, applicationId: number): Promise<Date | null> {
   const [row] = await tx
     .select({ at: applicationHistory.submissionDate })

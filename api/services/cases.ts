@@ -10,6 +10,7 @@ import {
   nextVersionAnswers,
 } from '../../machines/forms/follow-up';
 import type { CaseFacts, FollowUpDefinition } from '../../machines/forms/follow-up/types';
+import { LAYOUT_PLAN_DOCUMENT } from '../../machines/forms/follow-up/submit-document';
 import { isCaseStatus, submitterOf, transitionOf, type CaseActor } from '../../machines/rules/case-lifecycle';
 import type { CaseActionResult, CaseData, CaseHistoryRowData } from '../../machines/rules/case';
 import { IDEMPOTENCY_KEY } from '../../machines/rules/case';
@@ -158,12 +159,17 @@ export function createCaseService({
       if (!application) throw new NotFoundError('case.notFound');
       const status = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
       const actor = actorOf(session);
-      const [history, documents, first] = await Promise.all([
+      const [history, documents, first, revisions] = await Promise.all([
         repo.historyOf(db, application.id),
         repo.documentsOf(db, application.id),
         repo.firstSubmission(db, application.id),
+        repo.layoutPlanRevisions(db, application.id),
       ]);
       const now = clock.now();
+      // The layout plans of the latest row that has any (history is newest first) are the current ones.
+      const currentPlans = history.find((h) =>
+        documents.some((d) => d.historyId === h.id && d.kind === LAYOUT_PLAN_DOCUMENT),
+      )?.id;
       const rows: CaseHistoryRowData[] = history.map((h) => ({
         id: h.id,
         submissionDate: h.submissionDate.toISOString(),
@@ -172,12 +178,14 @@ export function createCaseService({
         submittedBy: h.submittedBy,
         date: h.date.toISOString(),
         reference: h.reference,
+        revision: (h.reference && revisions.get(h.reference)) ?? null,
         documents: documents
           .filter((d) => d.historyId === h.id)
           .map((d) => ({
             id: d.id,
             fileName: d.fileName,
             kind: d.kind,
+            ...(d.kind === LAYOUT_PLAN_DOCUMENT ? { current: h.id === currentPlans } : {}),
             bytes: d.bytes,
             downloadable: d.downloadUntil === null || now < d.downloadUntil,
             downloadUntil: d.downloadUntil?.toISOString() ?? null,
@@ -294,7 +302,7 @@ export function createCaseService({
           : await repo.insertHistory(tx, {
               applicationId: application.id,
               submissionDate: now,
-              documentType: transition.history,
+              documentType: definition.historyType?.(parsed.data) ?? transition.history,
               status: after,
               submittedBy: submitterOf(actor),
               date: now,

@@ -39,8 +39,16 @@ export type LoadCaseOutput =
       information?: CaseInformation;
       /** When this form is not for the case but another one is (the centre's update form): its route. */
       elsewhere?: string;
+      /** The department's open request for further information this follow-up answers (`?request=`). */
+      request?: InformationRequest;
       calendar: CaseCalendar;
     };
+
+/** A request for further information of the department: the document types it asks for. */
+export interface InformationRequest {
+  id: number;
+  documentTypes: string[];
+}
 
 /** A version of the case's information (api/services/case-versions.ts). */
 export interface CaseInformation {
@@ -64,6 +72,8 @@ export interface SubmitActionInput {
   signature?: string;
   /** The version of the case's information the form was opened on (the update forms). */
   baseVersion?: number;
+  /** The department's request for further information it answers. */
+  requestId?: number;
 }
 export interface SubmitActionOutput {
   reference: string;
@@ -109,6 +119,7 @@ interface Context extends CaseActionInput {
   base: CaseInformation | null;
   /** The route of the form to use instead, when this one is not for the case. */
   elsewhere: string | null;
+  request: InformationRequest | null;
   uploads: CaseUpload[];
   /** The signing's reference, cleared by any change of the answers or files. */
   signature: string | null;
@@ -188,6 +199,7 @@ export const caseActionMachine = setup({
             answers: Object.keys(context.answers).length > 0 ? context.answers : { ...output.prefill },
             base: context.base ?? output.information ?? null,
             elsewhere: output.elsewhere ?? null,
+            request: output.request ?? null,
           }
         : {},
     ),
@@ -236,6 +248,7 @@ export const caseActionMachine = setup({
     answers: {},
     base: null,
     elsewhere: null,
+    request: null,
     uploads: [],
     signature: null,
     summary: null,
@@ -337,6 +350,7 @@ export const caseActionMachine = setup({
           ...(context.base ? { baseVersion: context.base.version } : {}),
           ...(context.hasUpload ? { uploads: context.uploads.map((u) => u.id) } : {}),
           ...(context.signature ? { signature: context.signature } : {}),
+          ...(context.request ? { requestId: context.request.id } : {}),
         }),
         onDone: { target: 'done', actions: { type: 'assignResult', params: ({ event }) => event.output } },
         onError: [

@@ -17,6 +17,8 @@ export interface CaseDocumentData {
   /** Inside its download window (7 days after submission for what the applicant submitted). */
   downloadable: boolean;
   downloadUntil: string | null;
+  /** Layout plans only: of the latest submission that has layout plans (the application or a revision). */
+  current?: boolean;
 }
 
 export interface CaseHistoryRowData {
@@ -27,6 +29,8 @@ export interface CaseHistoryRowData {
   submittedBy: string;
   date: string;
   reference: string | null;
+  /** A revised layout plan's revision label. */
+  revision: string | null;
   documents: CaseDocumentData[];
 }
 
@@ -53,6 +57,22 @@ export interface CaseData {
   /** ... the requests for further information (open ones are to-dos) and the messages on the case. */
   requests: InformationRequestData[];
   messages: CaseMessageData[];
+}
+
+/** A file of a follow-up's upload step, waiting for its follow-up (POST /api/cases/current/uploads). */
+export interface CaseUploadData {
+  id: number;
+  documentType: string;
+  fileName: string;
+  bytes: number;
+  pageCount: number;
+  uploadedAt: string;
+}
+
+/** GET /api/cases/current/uploads: the case's files waiting for their follow-up, and the limits. */
+export interface CaseUploadListData {
+  uploads: CaseUploadData[];
+  limits: { maxFileBytes: number; maxTotalBytes: number };
 }
 
 /** 200 of a follow-up. */

@@ -34,6 +34,7 @@ describe('GET /api/cases/current', () => {
       { key: 'updateInformationCccaic2', route: '/form-usi-cccaic2-step1', allowed: false },
       { key: 'updateInformationJokc02', route: '/form-usi-jokc02-step1', allowed: false },
       { key: 'updateInformationCccaimh3', route: '/form-usi-cccaimh3-step1', allowed: false },
+      { key: 'submitDocument', route: '/form-submit-doc-step1', allowed: true },
     ]);
     expect(res.body.data.facts.applicantName).toBe('CHAN Tai Man');
     expect(res.body.data.calendar.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -72,16 +72,6 @@ test.describe('every route of the route table', () => {
     );
   });
 
-  test('a flow step says the online form is not open yet and links back to its entry page', async ({
-    page,
-  }) => {
-    await seedSession(page, { language: 'tc' });
-    await page.goto('/form-submit-doc-step2');
-    await pageReady(page);
-    await expect(page.getByText('2 / 2').or(page.getByText(/第\s*2\s*步/))).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-  });
-
   test('a self-certification step typed before the form is filled opens the first step (issue 16)', async ({
     page,
   }) => {

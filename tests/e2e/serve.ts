@@ -11,7 +11,7 @@ import { startServer } from '../../api/server';
 import { createTestDatabaseUrl } from '../support/fresh-postgres';
 import { CASE_APPLICANTS, TEST_APPLICANT_COUNT } from './fixtures';
 import { seedTestCase } from './seed-case';
-import { seedFollowUpCases } from './fixtures-followups';
+import { seedFollowUpCases, seedFollowUpRequests } from './fixtures-followups';
 import { makeTestPki } from '../support/test-ca';
 import { writeSignerFile } from './ecert-signer';
 import { seedAppointmentCases } from './fixtures-appointments';
@@ -65,6 +65,7 @@ await seedAppointmentCases(server.database.db);
 await seedSelfCertCases(server.database.db);
 await seedFollowUpCases(server.database.db);
 await seedConsoleFixtures(server.database.db);
+await seedFollowUpRequests(server.database.db);
 
 let stopping = false;
 async function stop(): Promise<void> {

@@ -193,3 +193,17 @@ describe('the follow-up entries the route table reads', () => {
     }
   });
 });
+
+describe('the flows of the route table', () => {
+  it('open a real form on every step: no route is left a "not open yet" page', async () => {
+    const { ROUTES } = await import('../../machines/routes');
+    const { FORM_CATALOGUE } = await import('../../machines/forms');
+    const planned = ROUTES.filter(
+      (r) => r.page === 'flowStep' && !(r.flow !== undefined && r.flow.form in FORM_CATALOGUE),
+    ).map((r) => r.path);
+    expect(planned).toEqual([]);
+    // Submit Supporting Document's two steps are the case action page's.
+    for (const path of ['/form-submit-doc-step1', '/form-submit-doc-step2'])
+      expect(ROUTES.find((r) => r.path === path)?.page).toBe('caseAction');
+  });
+});

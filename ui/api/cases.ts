@@ -14,14 +14,23 @@ export const casesApi = {
   /** Sends a follow-up; the same key again gets the same answer. Errors are shown by the flow itself. */
   async act(
     form: string,
-    answers: Record<string, unknown>,
+    body: {
+      answers: Record<string, unknown>;
+      baseVersion?: number | undefined;
+      uploads?: number[] | undefined;
+      signature?: string | undefined;
+      requestId?: number | undefined;
+    },
     idempotencyKey: string,
-    baseVersion?: number,
   ): Promise<CaseActionResult> {
+    const sent = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     const answer = await api.post<CaseActionResult>(
       `cases/current/actions/${encodeURIComponent(form)}`,
-      baseVersion === undefined ? { answers } : { answers, baseVersion },
-      { quiet: true, ky: { headers: { 'Idempotency-Key': idempotencyKey } } },
+      sent,
+      {
+        quiet: true,
+        ky: { headers: { 'Idempotency-Key': idempotencyKey } },
+      },
     );
     return answer.data;
   },

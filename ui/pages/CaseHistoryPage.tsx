@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { CaseFromDepartment } from '../flows/case/CaseFromDepartment';
 import { Link } from 'react-router-dom';
-import type { CaseData, CaseDocumentData } from '../../machines/rules/case';
+import type { CaseData } from '../../machines/rules/case';
 import { isLoggedIn } from '../../machines/rules/session-state';
 import { casesApi } from '../api/cases';
 import { useSession } from '../session/store';
@@ -11,6 +10,7 @@ import { PageHeading } from '../components/PageHeading';
 import { Spinner } from '../components/Spinner';
 import { formatDate } from '../components/format';
 import { CaseSummary } from '../flows/case/CaseSummary';
+import { DocumentLink } from '../flows/case/DocumentLink';
 import { type SubmissionSource, SubmissionView } from '../flows/apply/SuccessStep';
 
 /** Find my case's way back to the downloads of an application submitted online (7 days after submission). */
@@ -132,6 +132,12 @@ function HistoryTable({ data }: { data: CaseData }) {
                 </td>
                 <td>
                   {code('documentTypes', row.documentType)}
+                  {row.revision ? (
+                    <>
+                      <br />
+                      <span>{t('case:page.revision', { revision: row.revision })}</span>
+                    </>
+                  ) : null}
                   {row.reference ? (
                     <>
                       <br />
@@ -148,7 +154,16 @@ function HistoryTable({ data }: { data: CaseData }) {
                     <ul className="plain-list">
                       {row.documents.map((d) => (
                         <li key={d.id}>
-                          <DocumentLink document={d} applicationNo={data.applicationNo} />
+                          <DocumentLink
+                            document={d}
+                            applicationNo={data.applicationNo}
+                            named={row.documents.filter((o) => o.kind === d.kind).length > 1}
+                          />
+                          {d.current === undefined ? null : (
+                            <span className={`badge ${d.current ? 'badge--current' : ''}`}>
+                              {t(d.current ? 'case:page.currentPlan' : 'case:page.supersededPlan')}
+                            </span>
+                          )}
                         </li>
                       ))}
                     </ul>
@@ -160,23 +175,5 @@ function HistoryTable({ data }: { data: CaseData }) {
         </table>
       </div>
     </section>
-  );
-}
-
-function DocumentLink({ document: d, applicationNo }: { document: CaseDocumentData; applicationNo: string }) {
-  const { t } = useTranslation(['case', 'wizard', 'forms']);
-  const name =
-    d.kind === 'application'
-      ? t('case:page.applicationForm')
-      : t(`forms:documents.${d.kind}`, { defaultValue: d.fileName });
-  if (!d.downloadable) return <span>{t('case:page.expired', { name })}</span>;
-  return (
-    <Button
-      className="button button--link"
-      aria-label={t('case:page.download', { name })}
-      onPress={() => void casesApi.download(d.id, `${applicationNo} ${d.fileName}`)}
-    >
-      {name}
-    </Button>
   );
 }

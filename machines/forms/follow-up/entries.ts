@@ -14,10 +14,7 @@ export interface FollowUpEntry {
   route: string;
   /** The route of the last screen when it has its own (`/form-usi-step2`, Update Success). */
   doneRoute?: string;
-  /**
-   * False while the API of the form is built but its pages are not (Submit Supporting Document waits for
-   * the upload and sign screens): its routes stay the catalogue index's planned pages.
-   */
+  /** False while the API of a form is built but its pages are not: its routes stay planned pages. */
   pagesOpen?: false;
 }
 
@@ -45,8 +42,6 @@ export const FOLLOW_UP_ENTRIES = {
     event: 'document.submit',
     route: '/form-submit-doc-step1',
     doneRoute: '/form-submit-doc-step2',
-    // The API is built; the upload and sign screens of the case action page are not yet (decision 019).
-    pagesOpen: false,
   },
 } as const satisfies Readonly<Record<FollowUpKey, FollowUpEntry>>;
 

@@ -12,6 +12,14 @@ import { formOfCase } from './update';
  */
 
 export const OTHER_DOCUMENT = 'other';
+/**
+ * The layout plans (the application's document type): chosen here, the submission is a revised layout plan
+ * ("Submit Revised Layout Plan / Supporting Document", spec §2 "Applicant uploads layout plan"), with its
+ * revision label, a history row of its own type (LAYOUT_PLAN), and the latest revision current on the case
+ * page. docs/decisions/023-supporting-documents-and-layout-plans.md.
+ */
+export const LAYOUT_PLAN_DOCUMENT = 'layoutPlans';
+export const REVISION_MAX = 20;
 export const DOCUMENT_DESCRIPTION_MAX = 200;
 export const DOCUMENT_NOTE_MAX = 1000;
 
@@ -43,6 +51,15 @@ function steps(options: readonly Option[]): FollowUpStep[] {
         maxLength: DOCUMENT_DESCRIPTION_MAX,
         labelKey: 'followUp.submitDocument.description',
         when: { field: 'documentType', equals: OTHER_DOCUMENT },
+      },
+      {
+        id: 'revision',
+        kind: 'text',
+        required: true,
+        maxLength: REVISION_MAX,
+        labelKey: 'followUp.submitDocument.revision',
+        hint: true,
+        when: { field: 'documentType', equals: LAYOUT_PLAN_DOCUMENT },
       },
       {
         id: 'note',
@@ -81,6 +98,8 @@ export const SUBMIT_DOCUMENT: FollowUpDefinition = {
   ...FOLLOW_UP_ENTRIES.submitDocument,
   code: 'SD',
   documentType: 'SUPPORTING_DOCUMENT',
+  historyType: (answers) =>
+    answers.documentType === LAYOUT_PLAN_DOCUMENT ? 'LAYOUT_PLAN' : 'SUPPORTING_DOCUMENT',
   steps: steps([otherOption]),
   forApplication: (formCode) => {
     let made = concrete.get(formCode);

@@ -67,6 +67,8 @@ export interface FollowUpDefinition {
   event: CaseEventType;
   /** The history row's document type. */
   documentType: DocumentType;
+  /** The history row's document type when it depends on the answers (a revised layout plan). */
+  historyType?: (answers: Readonly<Record<string, unknown>>) => DocumentType;
   /** Its route (every step is shown on it, in the order of `steps`). */
   route: string;
   steps: readonly FollowUpStep[];
@@ -74,10 +76,7 @@ export interface FollowUpDefinition {
   prefill?: (facts: CaseFacts) => Record<string, unknown>;
   /** A further page the done screen links to (the appointments of the case), with its i18n key. */
   doneLink?: { to: string; labelKey: string };
-  /**
-   * False while the API of the form is built but its pages are not (Submit Supporting Document waits for
-   * the upload and sign screens): its routes stay the catalogue index's planned pages.
-   */
+  /** False while the API of a form is built but its pages are not: its routes stay planned pages. */
   pagesOpen?: false;
   /** The route of the last screen when it has its own (`/form-usi-step2`, Update Success). */
   doneRoute?: string;

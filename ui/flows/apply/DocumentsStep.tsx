@@ -1,31 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  Button,
-  DropZone,
-  FileTrigger,
-  Label,
-  ProgressBar,
-  Text,
-  isFileDropItem,
-} from 'react-aria-components';
-import type { DropEvent } from '@react-types/shared';
+import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { FormDefinition } from '../../../machines/forms/types';
 import { documentsFor } from '../../../machines/forms';
-import { SelectField } from '../../components/ChoiceFields';
+import { focusType, MB, sizeText, UploadPanel, UploadRules } from '../upload/UploadPanel';
 import type { ApplyActor } from './apply-store';
-import {
-  type DocumentList,
-  listDocuments,
-  removeDocument,
-  uploadDocument,
-  UploadError,
-} from './documents-api';
-
-const MB = 1024 * 1024;
-const sizeText = (bytes: number) =>
-  bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+import { type DocumentList, listDocuments, removeDocument, uploadDocument } from './documents-api';
 
 /**
  * Upload Documents (spec §2, §5): the documents the form needs, from the catalogue. A document type is
@@ -40,9 +21,7 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
   const [list, setList] = useState<DocumentList | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [type, setType] = useState('');
-  const [typeError, setTypeError] = useState('');
-  const [uploadError, setUploadError] = useState('');
-  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+  const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const typeRef = useRef<HTMLDivElement>(null);
 
@@ -71,37 +50,11 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
     return () => clearTimeout(timer);
   }, [refresh]);
 
-  async function upload(file: File) {
-    setUploadError('');
-    if (!type) {
-      setTypeError(t('wizard:upload.typeFirst'));
-      typeRef.current?.querySelector('button')?.focus();
-      return;
-    }
-    setTypeError('');
-    setProgress({ name: file.name, fraction: 0 });
-    try {
-      await uploadDocument(applicationNo, type, file, (fraction) =>
-        setProgress({ name: file.name, fraction }),
-      );
-      setAnnouncement(t('wizard:upload.done', { name: file.name, type: labelOf(type) }));
-      setType('');
-      await refresh();
-    } catch (e) {
-      setUploadError(e instanceof UploadError ? e.message : t('wizard:upload.failed'));
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  async function onDrop(e: DropEvent) {
-    const files = e.items.filter(isFileDropItem);
-    if (files.length !== 1) {
-      setUploadError(t('wizard:upload.oneFile'));
-      return;
-    }
-    const first = files[0];
-    if (first) await upload(await first.getFile());
+  async function upload(documentType: string, file: File, onProgress: (fraction: number) => void) {
+    await uploadDocument(applicationNo, documentType, file, onProgress);
+    setAnnouncement(t('wizard:upload.done', { name: file.name, type: labelOf(documentType) }));
+    setType('');
+    await refresh();
   }
 
   async function remove(documentType: string) {
@@ -117,21 +70,11 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
   const uploaded = new Map((list?.documents ?? []).map((d) => [d.documentType, d]));
   const missing = definition.documents.filter((d) => d.required && !uploaded.has(d.id));
   const limits = list?.limits ?? { maxFileBytes: 10 * MB, maxTotalBytes: 50 * MB };
-  const busy = progress !== null;
 
   return (
     <>
       <p>{t('wizard:upload.intro')}</p>
-      <ul className="upload__rules">
-        <li>{t('wizard:upload.rulePdf')}</li>
-        <li>{t('wizard:upload.ruleLandscape')}</li>
-        <li>
-          {t('wizard:upload.ruleSize', {
-            file: Math.round(limits.maxFileBytes / MB),
-            total: Math.round(limits.maxTotalBytes / MB),
-          })}
-        </li>
-      </ul>
+      <UploadRules limits={limits} />
 
       {showMissing && missing.length > 0 ? (
         <div className="error-summary" role="alert" tabIndex={-1}>
@@ -181,7 +124,7 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
                         aria-label={t('wizard:upload.replaceLabel', { type: labelOf(d.id) })}
                         onPress={() => {
                           setType(d.id);
-                          typeRef.current?.querySelector('button')?.focus();
+                          focusType(typeRef);
                         }}
                         isDisabled={busy}
                       >
@@ -206,85 +149,15 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
         </ul>
       </section>
 
-      <section aria-labelledby="upload-title" className="upload">
-        <h2 id="upload-title">{t('wizard:upload.uploadTitle')}</h2>
-        <div ref={typeRef}>
-          <SelectField
-            id="document-type"
-            label={t('wizard:upload.type')}
-            placeholder={t('wizard:choose')}
-            isRequired
-            value={type}
-            errorMessage={typeError}
-            onChange={(v) => {
-              setType(v);
-              if (v) setTypeError('');
-            }}
-            options={documents.map((d) => ({ value: d.id, label: labelOf(d.id) }))}
-          />
-        </div>
-        <DropZone
-          className="dropzone"
-          aria-label={t('wizard:upload.dropLabel')}
-          isDisabled={busy}
-          getDropOperation={(types) =>
-            types.has('application/pdf') || types.has('Files') ? 'copy' : 'cancel'
-          }
-          onDrop={(e) => void onDrop(e)}
-        >
-          <Text slot="label" className="dropzone__text">
-            {t('wizard:upload.drop')}
-          </Text>
-          {/* Spec §5: the type first. Without one, the button asks for it instead of opening the chooser. */}
-          {type ? (
-            <FileTrigger
-              acceptedFileTypes={['application/pdf', '.pdf']}
-              onSelect={(files) => {
-                const file = files?.[0];
-                if (file) void upload(file);
-              }}
-            >
-              <Button className="button" isDisabled={busy} id="choose-file">
-                {t('wizard:upload.choose')}
-              </Button>
-            </FileTrigger>
-          ) : (
-            <Button
-              className="button"
-              isDisabled={busy}
-              id="choose-file"
-              onPress={() => {
-                setTypeError(t('wizard:upload.typeFirst'));
-                typeRef.current?.querySelector('button')?.focus();
-              }}
-            >
-              {t('wizard:upload.choose')}
-            </Button>
-          )}
-        </DropZone>
-        {progress ? (
-          <ProgressBar className="progress" value={Math.round(progress.fraction * 100)}>
-            {({ percentage }) => (
-              <>
-                <Label>{t('wizard:upload.progress', { name: progress.name })}</Label>
-                <span className="progress__value">{Math.round(percentage ?? 0)}%</span>
-                {/* The width is set through the CSSOM (allowed by the CSP, unlike a style attribute in markup). */}
-                <div className="progress__track" aria-hidden="true">
-                  <div className="progress__bar" style={{ width: `${Math.round(percentage ?? 0)}%` }} />
-                </div>
-              </>
-            )}
-          </ProgressBar>
-        ) : null}
-        {uploadError ? (
-          <p className="field__error upload__error" role="alert">
-            {uploadError}
-          </p>
-        ) : null}
-        <p className="visually-hidden" role="status" aria-live="polite">
-          {announcement}
-        </p>
-      </section>
+      <UploadPanel
+        types={documents.map((d) => ({ value: d.id, label: labelOf(d.id) }))}
+        type={type}
+        onTypeChange={setType}
+        typeRef={typeRef}
+        upload={upload}
+        announcement={announcement}
+        onBusyChange={setBusy}
+      />
 
       <div className="form__actions">
         <Button className="button" onPress={() => actor.send({ type: 'step.back' })}>

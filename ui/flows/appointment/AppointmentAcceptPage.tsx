@@ -16,19 +16,10 @@ import { TextField } from '../../components/TextField';
 import { inspectOptions } from '../inspector';
 import { acceptanceActors, declarationSigningActors } from './appointments-api';
 
+import { HkicHolder } from '../signing/hkic-holder';
+
 const SignStep = lazy(() => import('../signing/SignStep').then((m) => ({ default: m.SignStep })));
 type SigningActor = ActorRefFrom<typeof signingMachine>;
-
-/** The HKIC typed on the page, for the signing actor (which runs outside React's render). */
-class HkicHolder {
-  private value = '';
-  set(value: string) {
-    this.value = value;
-  }
-  get(): string {
-    return this.value;
-  }
-}
 
 /** The token of the invitation link, from the fragment (`/appointment-accept#<token>`). */
 const tokenOfLocation = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));

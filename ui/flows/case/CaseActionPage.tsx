@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { caseActionMachine } from '../../../machines/flows/case-action.machine';
 import { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
 import {
@@ -11,22 +11,37 @@ import {
   followUpForCase,
   followUpSchema,
 } from '../../../machines/forms/follow-up';
+import { LAYOUT_PLAN_DOCUMENT, submitDocumentFor } from '../../../machines/forms/follow-up/submit-document';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
 import type { PageProps } from '../../pages/registry';
 import { startSession } from '../../session/auth';
+import { getSession } from '../../session/store';
 import { inspectOptions } from '../inspector';
 import { OtpLoginForm } from '../login/OtpLoginForm';
 import { otpActors } from '../login/otp-actors';
 import { caseActors } from './case-actors';
+import { CaseSignStep } from './CaseSignStep';
 import { CaseSummary } from './CaseSummary';
+import { CaseUploadsStep } from './CaseUploadsStep';
 import { FollowUpFill } from './FollowUpFill';
 import { FollowUpPreview } from './FollowUpPreview';
 import { UpdateChanges, UpdateSuccess, type UpdateDone } from './UpdateChanges';
+import { UploadSuccess } from './UploadSuccess';
 
 const loginMachine = loginOtpMachine.provide({ actors: otpActors });
-const OWN_TITLE = new Set(['login', 'notAllowed', 'preview', 'submitting', 'submitFailed', 'done']);
+const OWN_TITLE = new Set([
+  'login',
+  'notAllowed',
+  'upload',
+  'preview',
+  'sign',
+  'submitting',
+  'submitFailed',
+  'done',
+]);
+const ROLES_WITH_OWN_HKIC = new Set(['ap', 'rse']);
 
 /** A key for one submission of this flow: the same on a retry, new for the next flow. */
 function newIdempotencyKey(): string {
@@ -51,21 +66,43 @@ function DonePage({ definition }: { definition: FollowUpDefinition }) {
   const done = state?.done ?? null;
   const concrete = (done && followUpForCase(definition, done.formCode)) ?? definition;
   const formTitle = t(`flows:forms.${definition.key}.title`);
-  const title = t('case:update.successTitle');
+  // An update form ends on Update Success; Submit Supporting Document on Upload Success.
+  const title = t(definition.versioned ? 'case:update.successTitle' : 'case:upload.successTitle');
   return (
     <article className="content-page flow-step">
       <p className="flow-step__form">{formTitle}</p>
       <PageHeading title={`${title} – ${formTitle}`} focusKey="done">
         {title}
       </PageHeading>
-      <UpdateSuccess definition={concrete} done={done} />
+      {definition.versioned ? (
+        <UpdateSuccess definition={concrete} done={done} />
+      ) : (
+        <UploadSuccess done={done} />
+      )}
     </article>
   );
 }
 
+/**
+ * Where Submit Supporting Document starts from: `?request=<id>`, the department's request for further
+ * information it answers; `?type=layout-plan`, the menu's "Submit Revised Layout Plan".
+ */
+function startOfSearch(search: URLSearchParams) {
+  const id = Number(search.get('request'));
+  return {
+    requestId: Number.isSafeInteger(id) && id > 0 ? id : undefined,
+    documentType: search.get('type') === 'layout-plan' ? LAYOUT_PLAN_DOCUMENT : undefined,
+  };
+}
+
 function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
   const { t } = useTranslation(['case', 'flows', 'auth', 'common', 'appointment']);
-  const machine = useMemo(() => caseActionMachine.provide({ actors: caseActors(definition) }), [definition]);
+  const [search] = useSearchParams();
+  const [start] = useState(() => startOfSearch(search));
+  const machine = useMemo(
+    () => caseActionMachine.provide({ actors: caseActors(definition, start) }),
+    [definition, start],
+  );
   const [snapshot, send] = useMachine(machine, {
     input: {
       hasPreview: definition.steps.some((s) => s.kind === 'preview'),
@@ -90,7 +127,14 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
   const stepTitle = screen && OWN_TITLE.has(screen) ? t(`case:screens.${screen}`) : formTitle;
   const key = definition.key;
   // The form as it is for this case (an update form takes the sections of the case's application form).
-  const form = (c.summary && followUpForCase(definition, c.summary.formCode)) ?? definition;
+  // Submit Supporting Document answering a request of the department offers the types it asked for.
+  const form =
+    (c.summary &&
+      (c.request && definition.key === 'submitDocument'
+        ? submitDocumentFor(c.summary.formCode, c.request.documentTypes)
+        : followUpForCase(definition, c.summary.formCode))) ??
+    definition;
+  const uploadStep = form.steps.find((s) => s.kind === 'upload');
   const changes = c.base ? changesOf(form, c.base.answers, c.answers) : [];
   const navigate = useNavigate();
   const finished = snapshot.matches('done') && definition.doneRoute !== undefined;
@@ -190,6 +234,35 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
         </>
       ) : null}
 
+      {snapshot.matches('upload') && uploadStep?.kind === 'upload' ? (
+        <CaseUploadsStep
+          documents={uploadStep.documents}
+          showErrors={c.showErrors}
+          onChange={(uploads) => send({ type: 'upload.change', uploads })}
+          onBack={() => send({ type: 'step.back' })}
+          onNext={() => send({ type: 'step.next' })}
+        />
+      ) : null}
+
+      {snapshot.matches('sign') && c.summary ? (
+        <>
+          {c.failure?.kind === 'unsigned' ? (
+            <div className="notice notice--error" role="alert">
+              <p>{c.failure.message}</p>
+            </div>
+          ) : null}
+          <CaseSignStep
+            // A new signing each time the step opens (after a change, the signature no longer holds).
+            key={c.uploads.map((u) => u.id).join('-')}
+            applicationNo={c.summary.applicationNo}
+            signed={{ followUp: definition.key, answers: c.answers, uploads: c.uploads.map((u) => u.id) }}
+            needsHkic={ROLES_WITH_OWN_HKIC.has(getSession().role)}
+            onSigned={(reference) => send({ type: 'sign.done', reference })}
+            onBack={() => send({ type: 'step.back' })}
+          />
+        </>
+      ) : null}
+
       {snapshot.matches('preview') && c.summary && c.base ? (
         <>
           <p className="lead">{t('case:update.previewIntro')}</p>
@@ -208,13 +281,14 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
 
       {snapshot.matches('preview') && c.summary && !c.base ? (
         <FollowUpPreview
-          definition={definition}
+          definition={form}
           answers={c.answers}
+          files={c.uploads}
           summary={c.summary}
           today={c.calendar.today}
           onBack={() => send({ type: 'step.back' })}
           onSubmit={() => send({ type: 'step.submit' })}
-          submitLabel={t(`case:submit.${key}`)}
+          submitLabel={t(c.hasSign ? 'case:signAndSubmit' : `case:submit.${key}`)}
         />
       ) : null}
 

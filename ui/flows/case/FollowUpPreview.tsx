@@ -1,6 +1,6 @@
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { CaseSummary as Summary } from '../../../machines/flows/case-action.machine';
+import type { CaseSummary as Summary, CaseUpload } from '../../../machines/flows/case-action.machine';
 import { applicableFieldIds } from '../../../machines/forms';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import { AnswerText } from '../apply/PreviewStep';
@@ -9,6 +9,8 @@ import { CaseSummary } from './CaseSummary';
 interface Props {
   definition: FollowUpDefinition;
   answers: Record<string, unknown>;
+  /** The files of the upload step (forms with one). */
+  files?: readonly CaseUpload[];
   summary: Summary;
   /** Today in Hong Kong: the date of the request. */
   today: string;
@@ -21,6 +23,7 @@ interface Props {
 export function FollowUpPreview({
   definition,
   answers,
+  files = [],
   summary,
   today,
   onBack,
@@ -57,6 +60,18 @@ export function FollowUpPreview({
             );
           })
         : null}
+      {files.length > 0 ? (
+        <section className="preview" aria-labelledby="preview-files">
+          <div className="preview__head">
+            <h2 id="preview-files">{t('case:preview.files')}</h2>
+          </div>
+          <ol className="plain-list">
+            {files.map((f) => (
+              <li key={f.id}>{f.fileName}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       <div className="form__actions">
         <Button className="button" onPress={onBack}>
           {t('case:change')}

@@ -32,6 +32,8 @@ export function toFailure(error: unknown): CaseActionFailure {
         message: error.message,
       };
   }
+  if (error.code === 'SIGNATURE_REQUIRED' || error.code === 'SIGNING_OUTDATED')
+    return { kind: 'unsigned', message: error.message };
   if (error.code === 'CASE_ACTION_NOT_ALLOWED') {
     const status = (error.body?.data as { status?: string } | null)?.status ?? '';
     return { kind: 'notAllowed', status, message: error.message };
@@ -50,8 +52,26 @@ function elsewhereOf(definition: FollowUpDefinition, actions: CaseData['actions'
   return mine && !mine.allowed && other ? { elsewhere: other.route } : {};
 }
 
-/** The case action machine's actors for one follow-up form, over the case API. */
-export function caseActors(definition: FollowUpDefinition) {
+/**
+ * The case action machine's actors for one follow-up form, over the case API. Submit Supporting Document
+ * may start from the page's address: `requestId`, the department's request for further information it
+ * answers (`?request=`), or `documentType`, the type chosen in the menu (`?type=layout-plan`).
+ */
+export function caseActors(
+  definition: FollowUpDefinition,
+  { requestId, documentType }: { requestId?: number | undefined; documentType?: string | undefined } = {},
+) {
+  /** The open request named by the page's `?request=` (one answered already, or unknown, is not used). */
+  const requestOf = (found: CaseData) => {
+    const open = found.requests.find((r) => r.id === requestId && r.answeredAt === null);
+    return open ? { request: { id: open.id, documentTypes: open.documentTypes } } : {};
+  };
+  /** A request for one type of document chooses it already; else the menu's choice (a layout plan). */
+  const requestedType = (found: CaseData) => {
+    const request = requestOf(found).request;
+    if (request) return request.documentTypes.length === 1 ? { documentType: request.documentTypes[0] } : {};
+    return documentType ? { documentType } : {};
+  };
   return {
     loadCase: fromPromise<LoadCaseOutput>(async () => {
       if (!isLoggedIn(getSession())) return { kind: 'loggedOut' };
@@ -66,15 +86,26 @@ export function caseActors(definition: FollowUpDefinition) {
           submittedAt: found.submittedAt,
         },
         allowed: found.actions.some((a) => a.key === definition.key && a.allowed),
-        prefill: definition.prefill?.(found.facts) ?? {},
+        prefill: { ...definition.prefill?.(found.facts), ...requestedType(found) },
         ...(definition.versioned ? { information: found.facts.information } : {}),
         ...elsewhereOf(definition, found.actions),
+        ...requestOf(found),
         calendar: found.calendar,
       };
     }),
     submitAction: fromPromise<SubmitActionOutput, SubmitActionInput>(async ({ input }) => {
       try {
-        return await casesApi.act(definition.key, input.answers, input.idempotencyKey, input.baseVersion);
+        return await casesApi.act(
+          definition.key,
+          {
+            answers: input.answers,
+            baseVersion: input.baseVersion,
+            uploads: input.uploads,
+            signature: input.signature,
+            requestId: input.requestId,
+          },
+          input.idempotencyKey,
+        );
       } catch (error) {
         // The machine reads the failure's kind (CaseActionFailure) from the rejection.
         // eslint-disable-next-line @typescript-eslint/only-throw-error -- a typed failure, not an Error

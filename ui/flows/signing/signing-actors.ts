@@ -34,7 +34,7 @@ const base = (applicationNo: string) => `drafts/${encodeURIComponent(application
  * No answer at all (offline, time-out): `network`; an answer that refuses (4xx, or 503 when iAM Smart
  * cannot be reached): `failed`, with the portal's own reason in the page's language when it gave one.
  */
-function requestFailure(error: unknown): Error {
+export function requestFailure(error: unknown): Error {
   const answered =
     error instanceof ApiError && (error.status === 503 || (error.status >= 400 && error.status < 500));
   if (!answered) return signingFailure({ kind: 'network' });
