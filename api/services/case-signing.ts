@@ -152,8 +152,8 @@ export function createCaseSigning({
   });
 
   /**
-   * What the session signs: a follow-up of the catalogue (404) its role sends (403), allowed for the case
-   * now (409), with a sign step (400), its answers and files checked as the follow-up's (400, 403).
+   * What the session signs: a follow-up of the catalogue (404) its role sends (403), with a sign step
+   * (400), allowed for the case now (409), its answers and files checked as the follow-up's (400, 403).
    */
   async function toSign(session: AuthSession, body: CaseSigningBody, language: Language) {
     const generic = followUpByKey(body.followUp);
@@ -164,9 +164,9 @@ export function createCaseSigning({
     if (!application) throw new NotFoundError('case.notFound');
     const definition = followUpForCase(generic, application.formCode);
     const status = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
+    if (definition && !hasSignStep(definition)) throw new BadRequestError('case.notSigned');
     if (!definition || !canSend(status, generic.event, actor))
       throw new CaseActionNotAllowedError(status, language);
-    if (!hasSignStep(definition)) throw new BadRequestError('case.notSigned');
     const parsed = await parseFollowUp(db, calendar, definition, application.id, body);
     const { manifest, digest } = await followUpDigest(db, application, definition.key, parsed);
     const store = storeOf(application.id, { sessionId: session.id, followUp: definition.key, manifest });
