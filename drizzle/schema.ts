@@ -489,3 +489,4 @@ export * from './schema-selfcert';
 export * from './schema-case-versions';
 export * from './schema-staff';
 export * from './schema-case-uploads';
+export * from './schema-case-signings';

@@ -35,6 +35,8 @@ import { healthRouter } from './health';
 import { historyRouter } from './history';
 import { casesRouter } from './cases';
 import { caseUploadsRouter } from './case-uploads';
+import { caseSigningRouter } from './case-signing';
+import { createCaseSigning } from '../services/case-signing';
 import { createCaseUploadService } from '../services/case-uploads';
 import { createCaseService } from '../services/cases';
 import { createCalendarService } from '../services/calendar';
@@ -214,6 +216,22 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.use('/auth/appointee', appointee.login);
   router.use('/appointee/cases', appointee.cases);
   router.use('/cases/current/messages', caseMessagesRouter({ db, clock, sessions }));
+  router.post('/cases/current/signing/iamsmart', limit.signing);
+  router.post('/cases/current/signing/ecert/prepare', limit.signing);
+  router.post('/cases/current/signing/ecert', limit.signing);
+  router.use(
+    '/cases/current/signing',
+    caseSigningRouter({
+      signing: createCaseSigning({
+        db,
+        clock,
+        calendar: createCalendarService(clock),
+        iamSmart: options.signing.iamSmart,
+        ecertTrust: options.signing.ecertTrust,
+      }),
+      sessions,
+    }),
+  );
   router.use('/cases', casesRouter({ cases, sessions, storage: options.documents.storage }));
   // The department's console (issue 17): staff sessions of their own.
   router.use(

@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
 import { appointmentSignings } from '../../drizzle/schema';
 import { declarationText } from '../../machines/rules/appointment';
 import type { Language } from '../../machines/rules/language';
-import { IAM_SMART_CODES, sha256Hex, type IamSmartSigning } from '../adapters/iamsmart';
-import { type Clock, addMs } from '../clock';
-import { ApiError, NotFoundError, ServiceUnavailableError } from '../errors';
+import { sha256Hex, type IamSmartSigning } from '../adapters/iamsmart';
+import type { Clock } from '../clock';
+import { ApiError } from '../errors';
 import type { AppointmentService } from './appointments';
-import { type EcertTrust, verifyEcertSignature } from './ecert';
-import { ECERT_WINDOW_MS, EcertRejectedError, type SigningStatusData } from './signing';
+import { createDigestSigning, type DigestSigningStore, SignerMismatchError } from './digest-signing';
+import type { EcertTrust } from './ecert';
+import type { SigningStatusData } from './signing';
 
 /**
  * Signing the declaration of appointment (issue 12): the same iAM Smart adapter (the sandbox here) and the
@@ -17,22 +17,11 @@ import { ECERT_WINDOW_MS, EcertRejectedError, type SigningStatusData } from './s
  * SHA-256 of the declaration. The signer must be the appointee: for an e-Cert the certificate holder's
  * name must match the appointee's English name (the rule of api/services/ecert.ts), else 422
  * SIGNER_MISMATCH naming the appointee; for iAM Smart the appointee gives their HKIC and the service
- * refuses a phone whose holder has another (D70005), as for applicants.
+ * refuses a phone whose holder has another (D70005), as for applicants. The iAM Smart and e-Cert steps
+ * are the shared core's (api/services/digest-signing.ts) over this table.
  */
 
-const HKIC_LANGUAGE: Record<Language, 'en' | 'zh-HK' | 'zh-CN'> = { en: 'en', tc: 'zh-HK', sc: 'zh-CN' };
-
-export class SignerMismatchError extends ApiError {
-  constructor(name: string) {
-    super(
-      422,
-      'SIGNER_MISMATCH',
-      'appointment.signerMismatch',
-      { reason: 'name-mismatch' },
-      { params: { name } },
-    );
-  }
-}
+export { SignerMismatchError } from './digest-signing';
 
 export function createAppointmentSigning({
   db,
@@ -47,6 +36,8 @@ export function createAppointmentSigning({
   iamSmart: IamSmartSigning;
   ecertTrust: EcertTrust;
 }) {
+  const core = createDigestSigning({ clock, iamSmart, ecertTrust });
+
   /** The invitation, which must be confirmed, and the digest of its declaration. */
   async function confirmed(token: string) {
     const view = await appointments.invitation(token);
@@ -65,123 +56,54 @@ export function createAppointmentSigning({
     return { appointment, digest };
   }
 
-  async function requestOf(appointmentId: number, requestId: string, method?: string) {
-    const [row] = await db
-      .select()
-      .from(appointmentSignings)
-      .where(
-        and(
-          eq(appointmentSignings.appointmentId, appointmentId),
-          eq(appointmentSignings.requestId, requestId),
-          ...(method ? [eq(appointmentSignings.method, method)] : []),
-        ),
-      );
-    if (!row) throw new NotFoundError('signing.notFound');
-    return row;
-  }
-
-  async function finish(id: number, status: string, extra: { code?: string; signer?: unknown } = {}) {
-    await db
-      .update(appointmentSignings)
-      .set({ status, code: extra.code ?? null, signer: extra.signer ?? null })
-      .where(and(eq(appointmentSignings.id, id), eq(appointmentSignings.status, 'pending')));
-  }
+  /** The appointment's requests in `appointment_signings`, for the shared core. */
+  const storeOf = (appointmentId: number): DigestSigningStore => ({
+    async insert(row) {
+      await db.insert(appointmentSignings).values({ appointmentId, ...row });
+    },
+    async find(requestId, method) {
+      const [row] = await db
+        .select()
+        .from(appointmentSignings)
+        .where(
+          and(
+            eq(appointmentSignings.appointmentId, appointmentId),
+            eq(appointmentSignings.requestId, requestId),
+            ...(method ? [eq(appointmentSignings.method, method)] : []),
+          ),
+        );
+      return row;
+    },
+    async finish(id, status, extra) {
+      await db
+        .update(appointmentSignings)
+        .set({ status, code: extra.code ?? null, signer: extra.signer ?? null })
+        .where(and(eq(appointmentSignings.id, id), eq(appointmentSignings.status, 'pending')));
+    },
+  });
 
   return {
     async startIamSmart(token: string, hkic: string, language: Language) {
       const { appointment, digest } = await confirmed(token);
-      const requestId = randomBytes(16).toString('hex');
-      const answer = await iamSmart
-        .requestSigning({
-          hash: digest,
-          hkicHash: sha256Hex(hkic.toUpperCase().replace(/[()]/g, '')),
-          language: HKIC_LANGUAGE[language],
-          state: requestId,
-        })
-        .catch(() => undefined);
-      if (!answer || answer.code !== IAM_SMART_CODES.success || !answer.content)
-        throw new ServiceUnavailableError('signing.unavailable');
-      const { txId, identificationCode, qrText, expiresAt } = answer.content;
-      await db.insert(appointmentSignings).values({
-        appointmentId: appointment.id,
-        method: 'iamsmart',
-        requestId,
-        externalId: txId,
-        identificationCode,
-        digest,
-        status: 'pending',
-        createdAt: clock.now(),
-        expiresAt: new Date(expiresAt),
-      });
-      return { requestId, identificationCode, qrText, expiresAt, digest };
+      return core.startIamSmart(storeOf(appointment.id), digest, hkic, language);
     },
 
     async iamSmartStatus(token: string, requestId: string): Promise<SigningStatusData> {
       const { appointment } = await appointments.resolve(token);
-      const row = await requestOf(appointment.id, requestId, 'iamsmart');
-      if (row.status === 'pending') {
-        if (clock.now() >= row.expiresAt) await finish(row.id, 'expired');
-        else {
-          const result = await iamSmart.getSigningResult(row.externalId ?? '').catch(() => undefined);
-          if (!result || result.code === IAM_SMART_CODES.pending) return { status: 'pending' };
-          if (result.code === IAM_SMART_CODES.success && result.content?.hash === row.digest)
-            await finish(row.id, 'signed', {
-              signer: {
-                method: 'iamsmart',
-                certificate: result.content.certificate,
-                signedAt: result.content.signedAt,
-              },
-            });
-          else if (result.code === IAM_SMART_CODES.expired) await finish(row.id, 'expired');
-          else if (result.code === IAM_SMART_CODES.cancelled) await finish(row.id, 'cancelled');
-          else await finish(row.id, 'failed', { code: result.code });
-        }
-      }
-      const after = await requestOf(appointment.id, requestId);
-      return {
-        status: after.status as SigningStatusData['status'],
-        ...(after.code ? { code: after.code } : {}),
-        ...(after.status === 'signed' ? { reference: after.requestId } : {}),
-      };
+      return core.iamSmartStatus(storeOf(appointment.id), requestId);
     },
 
     async prepareEcert(token: string) {
       const { appointment, digest } = await confirmed(token);
-      const requestId = randomBytes(16).toString('hex');
-      await db.insert(appointmentSignings).values({
-        appointmentId: appointment.id,
-        method: 'ecert',
-        requestId,
-        digest,
-        status: 'pending',
-        createdAt: clock.now(),
-        expiresAt: addMs(clock.now(), ECERT_WINDOW_MS),
-      });
-      return { requestId, digest, content: digest };
+      return core.prepareEcert(storeOf(appointment.id), digest);
     },
 
     async verifyEcert(token: string, requestId: string, signature: Uint8Array) {
       const { appointment } = await confirmed(token);
-      const row = await requestOf(appointment.id, requestId, 'ecert');
-      if (row.status !== 'pending' || clock.now() >= row.expiresAt)
-        throw new NotFoundError('signing.notFound');
-      const result = await verifyEcertSignature(
-        signature,
-        { content: new TextEncoder().encode(row.digest), signerName: appointment.nameEn },
-        ecertTrust,
-        clock.now(),
-      );
-      if (!result.ok && result.reason === 'name-mismatch') throw new SignerMismatchError(appointment.nameEn);
-      if (!result.ok) throw new EcertRejectedError(result.reason);
-      await finish(row.id, 'signed', {
-        signer: {
-          method: 'ecert',
-          subject: result.signer.subject,
-          serialNumber: result.signer.serialNumber,
-          issuer: result.signer.issuer,
-        },
+      return core.verifyEcert(storeOf(appointment.id), requestId, signature, {
+        name: appointment.nameEn,
+        mismatch: () => new SignerMismatchError(appointment.nameEn),
       });
-      return { reference: requestId };
     },
 
     /** The signed declaration an acceptance rests on, or 409 when it is not signed (yet). */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
-import { applications, caseDocuments, caseUploads } from '../../drizzle/schema';
+import { applications, caseDocuments, caseUploads, type CaseUploadRow } from '../../drizzle/schema';
 import { FOLLOW_UP_CATALOGUE } from '../../machines/forms/follow-up/catalogue';
 import type { DocumentStorage } from '../adapters/storage';
 import type { VirusScanner } from '../adapters/virus-scanner';
@@ -138,6 +138,29 @@ export function createCaseUploadService({
 }
 
 /**
+ * The case's files named by `ids`, waiting for their follow-up, in the order of `ids` (locked in a
+ * transaction). Another case's file is 403; a file unknown, named twice or already taken is 400 (`uploads`).
+ */
+export async function waitingUploads(
+  tx: Db,
+  applicationId: number,
+  ids: readonly number[],
+): Promise<CaseUploadRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(caseUploads)
+    .where(inArray(caseUploads.id, [...ids]))
+    .orderBy(asc(caseUploads.id))
+    .for('update');
+  if (rows.some((r) => r.applicationId !== applicationId)) throw new ForbiddenError();
+  if (rows.length !== ids.length || rows.some((r) => r.actionId !== null))
+    throw fieldError(['uploads'], 'case.uploadUnknown');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/**
  * In a follow-up's transaction: its files become the case's documents under its history row, downloadable
  * until `downloadUntil`. Another case's file is 403; a file unknown or already taken is 400 (`uploads`).
  */
@@ -154,15 +177,7 @@ export async function takeUploads(
   },
 ): Promise<void> {
   if (take.ids.length === 0) return;
-  const rows = await tx
-    .select()
-    .from(caseUploads)
-    .where(inArray(caseUploads.id, [...take.ids]))
-    .orderBy(asc(caseUploads.id))
-    .for('update');
-  if (rows.some((r) => r.applicationId !== take.applicationId)) throw new ForbiddenError();
-  if (rows.length !== new Set(take.ids).size || rows.some((r) => r.actionId !== null))
-    throw fieldError(['uploads'], 'case.uploadUnknown');
+  const rows = await waitingUploads(tx, take.applicationId, take.ids);
   await tx.insert(caseDocuments).values(
     rows.map((r) => ({
       applicationId: take.applicationId,

@@ -4,7 +4,6 @@ import { canSend, nextStatus } from '../../machines/flows/case-lifecycle.machine
 import {
   followUpByKey,
   followUpForCase,
-  followUpSchema,
   formOfCase,
   FOLLOW_UP_CATALOGUE,
   nextVersionAnswers,
@@ -29,7 +28,9 @@ import { addCaseVersion, currentCaseVersion } from './case-versions';
 import { takeUploads } from './case-uploads';
 import { DOWNLOAD_DAYS } from './submission';
 import * as repo from './cases.repo';
-import { fieldError, underAnswers } from './drafts';
+import { fieldError } from './drafts';
+import { parseFollowUp } from './case-follow-up';
+import { requireFollowUpSignature } from './case-signing';
 import type { MessageService } from './messages';
 import type { AuthSession } from './sessions';
 import { applicantCaseExtras } from './console-applicant';
@@ -64,7 +65,14 @@ export interface CaseService {
   act(
     session: AuthSession,
     formKey: string,
-    body: { answers: Record<string, unknown>; baseVersion?: number; uploads?: number[]; requestId?: number },
+    body: {
+      answers: Record<string, unknown>;
+      baseVersion?: number;
+      uploads?: number[];
+      requestId?: number;
+      /** The signing of a follow-up with a sign step (api/services/case-signing.ts). */
+      signature?: string;
+    },
     idempotencyKey: string,
     language: Language,
   ): Promise<CaseActionResult>;
@@ -241,19 +249,8 @@ export function createCaseService({
         await rateCheck(session.applicationId); // a refused follow-up counts towards the limit too
         throw new CaseActionNotAllowedError(status, language);
       }
-      if (definition.versioned && body.baseVersion === undefined)
-        throw fieldError(['baseVersion'], 'case.baseVersionRequired');
-      const opened = definition.versioned ? await currentCaseVersion(db, found.id) : undefined;
-      const { today, holidays } = calendar.window();
-      const parsed = followUpSchema(definition, {
-        today,
-        holidays: new Set(holidays),
-        base: opened?.answers,
-      }).safeParse(body.answers);
-      if (!parsed.success) throw underAnswers(parsed.error);
-      const uploads = definition.steps.some((s) => s.kind === 'upload') ? (body.uploads ?? []) : [];
-      if (definition.steps.some((s) => s.kind === 'upload') && uploads.length === 0)
-        throw fieldError(['uploads'], 'case.uploadsRequired');
+      const parsed = await parseFollowUp(db, calendar, definition, found.id, body);
+      const { uploads } = parsed;
       await rateCheck(session.applicationId);
 
       const now = clock.now();
@@ -271,6 +268,8 @@ export function createCaseService({
         // latest version must still be that one.
         const current = definition.versioned ? await currentCaseVersion(tx, application.id) : undefined;
         if (current && current.version !== body.baseVersion) throw new CaseStaleError(current);
+        // A follow-up with a sign step rests on a signing of exactly these answers and files (409 else).
+        const signed = await requireFollowUpSignature(tx, application, definition, parsed, body.signature);
         const n = (await repo.countActions(tx, application.id, definition.key)) + 1;
         const reference = `${definition.code}-${application.applicationNo}-${n}`;
         const row = await repo.insertAction(tx, {
@@ -278,16 +277,17 @@ export function createCaseService({
           formKey: definition.key,
           reference,
           idempotencyKey,
-          answers: parsed.data,
+          answers: parsed.answers,
           statusBefore: before,
           statusAfter: after,
           actor,
           language,
           createdAt: now,
         });
+        await signed?.record(row.id);
         if (after !== before) await repo.setStatus(tx, application.id, after, now);
         if (current) {
-          const answers = nextVersionAnswers(definition, current.answers, parsed.data);
+          const answers = nextVersionAnswers(definition, current.answers, parsed.answers);
           await addCaseVersion(tx, application.id, {
             answers,
             reference,
@@ -314,7 +314,8 @@ export function createCaseService({
           ids: uploads,
           actionId: row.id,
           historyId,
-          kind: typeof parsed.data.documentType === 'string' ? parsed.data.documentType : definition.key,
+          kind:
+            typeof parsed.answers.documentType === 'string' ? parsed.answers.documentType : definition.key,
           at: now,
           downloadUntil: new Date(now.getTime() + DOWNLOAD_DAYS * 86_400_000),
         });
@@ -332,7 +333,7 @@ export function createCaseService({
           applicationId: application.id,
           applicationNo: application.applicationNo,
           actionId: row.id,
-          answers: parsed.data,
+          answers: parsed.answers,
           actor,
           actorRef: `session:${session.id}`,
           language: isLanguage(application.language) ? application.language : 'tc',

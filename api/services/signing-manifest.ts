@@ -46,3 +46,34 @@ export function canonicalJson(value: unknown): string {
 }
 
 export const answersHash = (answers: unknown) => sha256Hex(canonicalJson(answers));
+
+/**
+ * What the signature of a follow-up on a case covers (Submit Supporting Document): the case, the
+ * follow-up, the SHA-256 of its answers as its schema parsed them (canonical JSON, `answersHash`) and the
+ * SHA-256 of each of its files in the order submitted. A change to any answer or file changes the digest.
+ */
+export interface FollowUpManifestInput {
+  applicationNo: string;
+  /** The follow-up's key ('submitDocument'). */
+  followUp: string;
+  answersSha256: string;
+  documents: readonly { documentType: string; sha256: string }[];
+}
+
+export const FOLLOW_UP_MANIFEST_VERSION = 'BD-FOLLOW-UP-MANIFEST/1';
+
+export function followUpManifestText({
+  applicationNo,
+  followUp,
+  answersSha256,
+  documents,
+}: FollowUpManifestInput): string {
+  return [
+    FOLLOW_UP_MANIFEST_VERSION,
+    `application ${applicationNo}`,
+    `follow-up ${followUp}`,
+    `answers ${answersSha256}`,
+    ...documents.map((d) => `document ${d.documentType} ${d.sha256}`),
+    '',
+  ].join('\n');
+}

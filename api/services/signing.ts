@@ -51,8 +51,8 @@ export class EcertRejectedError extends ApiError {
 
 /** 409 SIGNING_OUTDATED: the answers or documents changed since this signing started. */
 export class SigningOutdatedError extends ApiError {
-  constructor() {
-    super(409, 'SIGNING_OUTDATED', 'signing.outdated');
+  constructor(messageKey: 'signing.outdated' | 'case.signingOutdated' = 'signing.outdated') {
+    super(409, 'SIGNING_OUTDATED', messageKey);
   }
 }
 

@@ -52,13 +52,16 @@ export const invitationOtpVerifySchema = body({
   code: otpCodeSchema,
 });
 
+/** An HKIC number as a signer gives it for iAM Smart ("A123456(3)"; the service checks the holder). */
+export const hkicSchema = z
+  .string({ error: 'validation.hkic.required' })
+  .trim()
+  .regex(/^[A-Z]{1,2}[0-9]{6}\(?[0-9A]\)?$/i, { error: 'validation.hkic.invalid' });
+
 /** POST /api/appointments/invitation/signing/iamsmart: the appointee's HKIC, which iAM Smart checks. */
 export const invitationIamSmartSchema = body({
   token: invitationTokenSchema,
-  hkic: z
-    .string({ error: 'validation.hkic.required' })
-    .trim()
-    .regex(/^[A-Z]{1,2}[0-9]{6}\(?[0-9A]\)?$/i, { error: 'validation.hkic.invalid' }),
+  hkic: hkicSchema,
 });
 
 /** POST /api/appointments/invitation/accept: the signed declaration's reference. */

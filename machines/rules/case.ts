@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hkicSchema, SIGNING_REQUEST_PATTERN } from './appointment';
 import type { CaseStatus } from './case-lifecycle';
 import type { CaseFacts, FollowUpKey } from '../forms/follow-up/types';
 import type { CaseMessageData, InformationRequestData, OfficerContact } from './staff';
@@ -84,16 +85,42 @@ export interface CaseActionResult {
   submittedAt: string;
 }
 
+/** The files of a follow-up's upload step (POST /api/cases/current/uploads), by id, in order. */
+const uploadIdsSchema = z.array(z.number().int().positive().max(2_147_483_647)).max(50);
+
 /** The body of POST /api/cases/current/actions/:form. */
 export const caseActionBodySchema = z.object({
   answers: z.record(z.string(), z.unknown()),
   /** The version of the case's information an update form was opened on (the update forms only). */
   baseVersion: z.number().int().positive().max(1_000_000).optional(),
   /** The files of the form's upload step (POST /api/cases/current/uploads), by id. */
-  uploads: z.array(z.number().int().positive().max(2_147_483_647)).max(50).optional(),
+  uploads: uploadIdsSchema.optional(),
   /** Submit Supporting Document: the department's request for further information it answers. */
   requestId: z.number().int().positive().max(2_147_483_647).optional(),
+  /** A follow-up with a sign step: the request id of its signing (POST /api/cases/current/signing/...). */
+  signature: z.string().regex(SIGNING_REQUEST_PATTERN).optional(),
 });
+
+/**
+ * The body of POST /api/cases/current/signing/ecert/prepare: what is to be signed, the follow-up's key,
+ * its answers and its files, exactly as they will be submitted.
+ */
+export const caseSigningBodySchema = z.object({
+  followUp: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/),
+  answers: z.record(z.string(), z.unknown()),
+  /** The version of the case's information an update form was opened on (the update forms only). */
+  baseVersion: z.number().int().positive().max(1_000_000).optional(),
+  uploads: uploadIdsSchema.default([]),
+});
+
+/**
+ * The body of POST /api/cases/current/signing/iamsmart: as the e-Cert's, and the signer's HKIC, needed
+ * from an AP or RSE (an applicant's is the case's).
+ */
+export const caseIamSmartBodySchema = caseSigningBodySchema.extend({ hkic: hkicSchema.optional() });
+
+/** A signing's request id in a path or header (32 hex). */
+export const caseSigningRequestIdSchema = z.string().regex(SIGNING_REQUEST_PATTERN);
 
 /** The Idempotency-Key header of a follow-up, like the submission's. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;

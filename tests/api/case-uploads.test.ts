@@ -13,12 +13,14 @@ import {
 } from '../../drizzle/schema';
 import { bigPdf, landscapeA4, notPdf, portraitA4 } from '../support/pdf-corpus';
 import { newKey } from './application-harness';
+import { actSigned, signFollowUp } from './case-signing-harness';
 import { type CaseHarness, startCaseHarness } from './cases-harness';
 
 /**
  * Submit Supporting Document (issue 11): the case's uploads (POST/DELETE /api/cases/current/uploads)
- * refused exactly as the application's, the follow-up that carries them, its history row and downloads,
- * another case's file, parallel submissions and an AP's session. Real Postgres, storage and PDF checks.
+ * refused exactly as the application's, the follow-up that carries them (signed first by iAM Smart in the
+ * sandbox: tests/api/case-signing.test.ts), its history row and downloads, another case's file, parallel
+ * submissions and an AP's session. Real Postgres, storage and PDF checks.
  */
 let h: CaseHarness;
 
@@ -45,11 +47,15 @@ async function uploaded(token: string): Promise<number> {
   return res.body.data.id;
 }
 
+/** Submits a supporting document, signed first by iAM Smart (when the signing accepts the files). */
 const submit = (token: string, uploads: number[], key = newKey(), answers: Record<string, unknown> = {}) =>
-  h.act(token, 'submitDocument', answers, {
-    key,
-    rawBody: { answers: { documentType: 'other', description: 'Fire certificate', ...answers }, uploads },
-  });
+  actSigned(
+    h,
+    token,
+    'submitDocument',
+    { answers: { documentType: 'other', description: 'Fire certificate', ...answers }, uploads },
+    { key },
+  );
 
 describe('case uploads', () => {
   it('refuses what the application refuses, with the same messages, and keeps nothing', async () => {
@@ -160,18 +166,12 @@ describe('Submit Supporting Document', () => {
       .returning({ id: informationRequests.id });
     const requestId = request!.id;
     const answering = (id: number, uploads: number[], key = newKey()) =>
-      h.act(
+      actSigned(
+        h,
         c.token,
         'submitDocument',
-        {},
-        {
-          key,
-          rawBody: {
-            answers: { documentType: 'other', description: 'Revised layout plan' },
-            uploads,
-            requestId: id,
-          },
-        },
+        { answers: { documentType: 'other', description: 'Revised layout plan' }, uploads, requestId: id },
+        { key },
       );
 
     // A request that is not an open one of this case refuses the whole follow-up: nothing is written.
@@ -222,7 +222,11 @@ describe('Submit Supporting Document', () => {
     const c = await h.loggedInCase();
     const id = await uploaded(c.token);
     const key = newKey();
-    const replies = await Promise.all([submit(c.token, [id], key), submit(c.token, [id], key)]);
+    const answers = { documentType: 'other', description: 'Fire certificate' };
+    const signature = await signFollowUp(h, c.token, { followUp: 'submitDocument', answers, uploads: [id] });
+    const once = () =>
+      h.act(c.token, 'submitDocument', answers, { key, rawBody: { answers, uploads: [id], signature } });
+    const replies = await Promise.all([once(), once()]);
     expect(replies.map((r) => r.status)).toEqual([200, 200]);
     expect(replies[0].body.data.reference).toBe(replies[1].body.data.reference);
     const actions = await h.database.db.select().from(caseActions).where(eq(caseActions.applicationId, c.id));

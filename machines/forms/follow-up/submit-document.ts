@@ -7,7 +7,8 @@ import { formOfCase } from './update';
  * Submit Supporting Document (`/form-submit-doc-step1`, Upload Success on `-step2`; spec §2
  * "Supporting-document flow"): the document type from the case's form's list of documents or "Other" with
  * a short description, an optional note, then the files (the application's uploader and checks: landscape
- * A4/A3 PDF, the limits, ClamAV), a preview, and Upload Success listing the files, each downloadable for 7
+ * A4/A3 PDF, the limits, ClamAV), a preview, the signature over the answers and files (iAM Smart or e-Cert,
+ * api/services/case-signing.ts), and Upload Success listing the files, each downloadable for 7
  * days from the case's history. docs/decisions/019-case-versions.md.
  */
 
@@ -75,6 +76,7 @@ function steps(options: readonly Option[]): FollowUpStep[] {
     { kind: 'fill', id: 'fill', titleKey: 'followUp.submitDocument.stepTitle', sections: [section] },
     { kind: 'upload', documents: [SUPPORTING_DOCUMENT] },
     { kind: 'preview' },
+    { kind: 'sign' },
     { kind: 'done' },
   ];
 }

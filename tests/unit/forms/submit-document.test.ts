@@ -38,6 +38,6 @@ describe('Submit Supporting Document', () => {
     expect(schema.safeParse({ documentType: 'other' }).success).toBe(false);
     expect(schema.safeParse({ documentType: 'other', description: 'Fire certificate' }).success).toBe(true);
     expect(schema.safeParse({ documentType: 'passport' }).success).toBe(false);
-    expect(SUBMIT_DOCUMENT.steps.map((s) => s.kind)).toEqual(['fill', 'upload', 'preview', 'done']);
+    expect(SUBMIT_DOCUMENT.steps.map((s) => s.kind)).toEqual(['fill', 'upload', 'preview', 'sign', 'done']);
   });
 });
