@@ -302,7 +302,7 @@ export function createCaseService({
           : await repo.insertHistory(tx, {
               applicationId: application.id,
               submissionDate: now,
-              documentType: definition.historyType?.(parsed.data) ?? transition.history,
+              documentType: definition.historyType?.(parsed.answers) ?? transition.history,
               status: after,
               submittedBy: submitterOf(actor),
               date: now,
