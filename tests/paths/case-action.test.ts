@@ -200,6 +200,25 @@ describe('acting on a case', () => {
     expect(withPreview.getSnapshot().value).toBe('fill');
   });
 
+  it("answers the department's request it was opened on: the request's id goes with the submission", async () => {
+    const { actor, submit } = start({
+      loads: [{ ...LOADED, request: { id: 42, documentTypes: ['layoutPlans'] } }],
+    });
+    await waitFor(actor, (s) => s.matches('fill'));
+    expect(actor.getSnapshot().context.request).toEqual({ id: 42, documentTypes: ['layoutPlans'] });
+    actor.send({ type: 'answer.change', field: 'confirm', value: true });
+    actor.send({ type: 'step.next' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(submit.mock.calls[0]![0].requestId).toBe(42);
+    // Without a request, no id is sent.
+    const plain = start();
+    await waitFor(plain.actor, (s) => s.matches('fill'));
+    plain.actor.send({ type: 'answer.change', field: 'confirm', value: true });
+    plain.actor.send({ type: 'step.next' });
+    await waitFor(plain.actor, (s) => s.matches('done'));
+    expect(plain.submit.mock.calls[0]![0]).not.toHaveProperty('requestId');
+  });
+
   it('asks for the login first when logged out, and explains when the action is not allowed', async () => {
     const { actor } = start({ loads: [{ kind: 'loggedOut' }, { ...LOADED, allowed: false }] });
     await waitFor(actor, (s) => s.matches('login'));

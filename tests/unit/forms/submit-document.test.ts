@@ -32,12 +32,20 @@ describe('Submit Supporting Document', () => {
     expect(typeOptions(submitDocumentFor('A2', ['layoutPlans']))).toEqual(['layoutPlans', 'other']);
   });
 
-  it('asks for a description only for Other, and has an upload step', () => {
+  it('asks for a description only for Other, a revision only for layout plans, and has an upload step', () => {
     const schema = followUpSchema(SUBMIT_DOCUMENT.forApplication!('A2')!, context);
-    expect(schema.safeParse({ documentType: 'layoutPlans' }).success).toBe(true);
+    expect(schema.safeParse({ documentType: 'locationPlan' }).success).toBe(true);
+    expect(schema.safeParse({ documentType: 'layoutPlans' }).success).toBe(false);
+    expect(schema.safeParse({ documentType: 'layoutPlans', revision: 'B' }).success).toBe(true);
+    expect(schema.safeParse({ documentType: 'layoutPlans', revision: 'R'.repeat(21) }).success).toBe(false);
     expect(schema.safeParse({ documentType: 'other' }).success).toBe(false);
     expect(schema.safeParse({ documentType: 'other', description: 'Fire certificate' }).success).toBe(true);
     expect(schema.safeParse({ documentType: 'passport' }).success).toBe(false);
     expect(SUBMIT_DOCUMENT.steps.map((s) => s.kind)).toEqual(['fill', 'upload', 'preview', 'sign', 'done']);
+  });
+
+  it('makes a revised layout plan a LAYOUT_PLAN history row, any other document a SUPPORTING_DOCUMENT', () => {
+    expect(SUBMIT_DOCUMENT.historyType?.({ documentType: 'layoutPlans', revision: 'B' })).toBe('LAYOUT_PLAN');
+    expect(SUBMIT_DOCUMENT.historyType?.({ documentType: 'other' })).toBe('SUPPORTING_DOCUMENT');
   });
 });
