@@ -224,16 +224,18 @@ export function createConsoleService(deps: {
       if (!application) throw new NotFoundError('case.notFound');
       const [row] = await rowsOf(eq(applications.id, application.id));
       if (!row) throw new NotFoundError('case.notFound');
-      const [history, documents, submitted, requests, messages, audit, staff, versions] = await Promise.all([
-        cases.historyOf(db, application.id),
-        repo.documentsOf(db, application.id),
-        repo.submissionOf(db, application.id),
-        repo.requestsOf(db, application.id),
-        repo.messagesOf(db, application.id),
-        repo.auditOf(db, eq(applications.id, application.id)),
-        repo.staffList(db),
-        listCaseVersions(db, application.id),
-      ]);
+      const [history, documents, submitted, requests, messages, audit, staff, versions, revisions] =
+        await Promise.all([
+          cases.historyOf(db, application.id),
+          repo.documentsOf(db, application.id),
+          repo.submissionOf(db, application.id),
+          repo.requestsOf(db, application.id),
+          repo.messagesOf(db, application.id),
+          repo.auditOf(db, eq(applications.id, application.id)),
+          repo.staffList(db),
+          listCaseVersions(db, application.id),
+          cases.layoutPlanRevisions(db, application.id),
+        ]);
       const today = hongKongDate(clock.now());
       const { id: _id, staffId, ...queueRow } = row;
       return {
@@ -252,6 +254,7 @@ export function createConsoleService(deps: {
           submittedBy: h.submittedBy,
           date: h.date.toISOString(),
           reference: h.reference,
+          revision: (h.reference && revisions.get(h.reference)) ?? null,
         })),
         documents: documents.map((d) => ({
           id: d.id,

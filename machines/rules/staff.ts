@@ -243,6 +243,8 @@ export interface ConsoleCaseData extends QueueRow {
     submittedBy: string;
     date: string;
     reference: string | null;
+    /** A revised layout plan's revision label. */
+    revision: string | null;
   }[];
   documents: { id: number; kind: string; fileName: string; bytes: number | null; createdAt: string }[];
   signature: { method: string; signer: unknown; completedAt: string | null } | null;

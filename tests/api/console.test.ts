@@ -8,6 +8,8 @@ import { appointments, caseVersions } from '../../drizzle/schema';
 import type { CaseData } from '../../machines/rules/case';
 import { inkReport, renderPdf } from '../support/pdf-pixels';
 import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';
+import { actSigned } from './case-signing-harness';
+import { landscapeA4 } from '../support/pdf-corpus';
 
 let h: ConsoleHarness;
 let officer: StaffUser;
@@ -333,6 +335,30 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
     const after = await h.view(later.token, app.applicationNo);
     expect(after.body.data.requests[0]?.answeredAt).not.toBeNull();
     expect(after.body.data.requestOverdue).toBe(false);
+  });
+});
+
+describe('a revised layout plan in the console (issue 11)', () => {
+  it('shows the row of the revision with its label, and its file among the documents', async () => {
+    const app = await h.loggedInCase('ACKNOWLEDGED');
+    const form = new FormData();
+    form.append('documentType', 'supportingDocument');
+    form.append('file', new Blob([(await landscapeA4()).slice()], { type: 'application/pdf' }), 'plan-d.pdf');
+    const up = await h.call<{ id: number }>('POST', '/api/cases/current/uploads', {
+      token: app.token,
+      body: form,
+    });
+    expect(up.status).toBe(201);
+    const sent = await actSigned(h, app.token, 'submitDocument', {
+      answers: { documentType: 'layoutPlans', revision: 'D' },
+      uploads: [up.body.data.id],
+    });
+    expect(sent.status).toBe(200);
+    const officer = await h.staff('caseOfficer');
+    const view = (await h.view(officer.token, app.applicationNo)).body.data;
+    const row = view.history.find((r) => r.reference === sent.body.data.reference);
+    expect(row).toMatchObject({ documentType: 'LAYOUT_PLAN', revision: 'D' });
+    expect(view.documents.some((d) => d.kind === 'layoutPlans' && d.fileName === 'plan-d.pdf')).toBe(true);
   });
 });
 

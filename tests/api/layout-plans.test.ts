@@ -79,7 +79,7 @@ describe('a revised layout plan', () => {
       rawBody: { answers: plan(), uploads: [id] },
     });
     expect(missing.status).toBe(400);
-    const errors = (missing.body.data as { errors: { path: string; message: string }[] }).errors;
+    const errors = (missing.body.data as unknown as { errors: { path: string; message: string }[] }).errors;
     expect(errors.map((e) => e.path)).toContain('answers.revision');
     expect(errors.find((e) => e.path === 'answers.revision')?.message).toMatch(/[\u4e00-\u9fff]/);
     const long = await h.act(c.token, 'submitDocument', plan('R'.repeat(21)), {
@@ -116,10 +116,9 @@ describe('a revised layout plan', () => {
       [c2.body.data.reference, 'C'],
       [b.body.data.reference, 'B'],
     ]);
-    expect(plans.map((r) => r.documents.map((d) => [d.fileName, d.kind, d.current, d.downloadable]))).toEqual([
-      [['plan-c.pdf', 'layoutPlans', true, true]],
-      [['plan-b.pdf', 'layoutPlans', false, true]],
-    ]);
+    expect(plans.map((r) => r.documents.map((d) => [d.fileName, d.kind, d.current, d.downloadable]))).toEqual(
+      [[['plan-c.pdf', 'layoutPlans', true, true]], [['plan-b.pdf', 'layoutPlans', false, true]]],
+    );
     const support = data.history.find((r) => r.reference === other.body.data.reference);
     expect(support?.documentType).toBe('SUPPORTING_DOCUMENT');
     expect(support?.revision).toBeNull();

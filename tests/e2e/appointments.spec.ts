@@ -14,6 +14,7 @@ import { testApplicant } from './fixtures';
 import { APPOINTMENT_CASES, INVITATION_TOKENS, SEEDED_AP } from './fixtures-appointments';
 import { codeSentTo } from './outbox';
 import { axeViolations, pageReady, seedSession } from './support';
+import { landscapeA4 } from '../support/pdf-corpus';
 
 const T = { en: appointmentEn, sc: appointmentSc, tc: appointmentTc };
 const inspectionStep = INSPECTION.steps[0];
@@ -144,6 +145,33 @@ test.describe('Appointment of AP and RSE', () => {
     await apPage.getByRole('button', { name: 'Continue' }).click();
     await apPage.getByRole('button', { name: 'Send the request' }).click();
     await expect(apPage.getByText(/Reference:/)).toBeVisible();
+
+    // And a supporting document, signed by the AP with iAM Smart (their own HKIC).
+    await apPage.goto('/form-submit-doc-step1');
+    await apPage.getByRole('button', { name: /Type of document/ }).click();
+    await apPage.getByRole('option', { name: 'Other', exact: true }).click();
+    await apPage.getByLabel('Describe the document').fill('Structural calculations');
+    await apPage.getByRole('button', { name: 'Continue' }).click();
+    const chooser = apPage.waitForEvent('filechooser');
+    await apPage.locator('#choose-file').click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'calculations.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await landscapeA4()),
+    });
+    await expect(apPage.locator('.documents__file')).toContainText('calculations.pdf');
+    await apPage.getByRole('button', { name: 'Continue' }).click();
+    await apPage.getByRole('button', { name: 'Sign and submit' }).click();
+    await apPage.getByLabel(T.en.accept.hkic).fill('A123456(3)');
+    await expectNoAxeViolations(apPage);
+    await apPage.getByRole('button', { name: 'Signing with iAM Smart' }).click();
+    await answerOnPhone(apPage, await identificationCode(apPage), 'approve');
+    await expect(apPage.getByRole('heading', { level: 1, name: 'Upload Success' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(apPage.getByRole('button', { name: /calculations\.pdf/ })).toBeVisible();
 
     // The applicant revokes; the AP's next request is refused with the reason, and the session ends.
     await page.goto('/form-appointment-step2');

@@ -189,7 +189,15 @@ export default function CasePage() {
                 {data.history.map((h) => (
                   <tr key={h.id}>
                     <td>{h.date.slice(0, 10)}</td>
-                    <td>{code('documentTypes', h.documentType)}</td>
+                    <td>
+                      {code('documentTypes', h.documentType)}
+                      {h.revision ? (
+                        <>
+                          <br />
+                          {t('case.revision', { revision: h.revision })}
+                        </>
+                      ) : null}
+                    </td>
                     <td>{code('statuses', h.status)}</td>
                     <td>{code('submittedBy', h.submittedBy)}</td>
                     <td>{h.reference}</td>
