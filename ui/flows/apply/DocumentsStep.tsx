@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { FormDefinition } from '../../../machines/forms/types';
 import { documentsFor } from '../../../machines/forms';
-import { focusType, MB, sizeText, UploadPanel, UploadRules } from '../upload/UploadPanel';
+import { FileLine, focusType, MB, UploadPanel, UploadRules } from '../upload/UploadPanel';
 import type { ApplyActor } from './apply-store';
 import { type DocumentList, listDocuments, removeDocument, uploadDocument } from './documents-api';
 
@@ -109,37 +109,27 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
                   </span>
                 </div>
                 {file ? (
-                  <div className="documents__file">
-                    <span>
-                      <span aria-hidden="true">✓ </span>
-                      {t('wizard:upload.fileLine', {
-                        name: file.fileName,
-                        count: file.pageCount,
-                        size: sizeText(file.bytes),
-                      })}
-                    </span>
-                    <span className="documents__actions">
-                      <Button
-                        className="button button--link"
-                        aria-label={t('wizard:upload.replaceLabel', { type: labelOf(d.id) })}
-                        onPress={() => {
-                          setType(d.id);
-                          focusType(typeRef);
-                        }}
-                        isDisabled={busy}
-                      >
-                        {t('wizard:upload.replace')}
-                      </Button>
-                      <Button
-                        className="button button--link"
-                        aria-label={t('wizard:upload.removeLabel', { type: labelOf(d.id) })}
-                        onPress={() => void remove(d.id)}
-                        isDisabled={busy}
-                      >
-                        {t('wizard:upload.remove')}
-                      </Button>
-                    </span>
-                  </div>
+                  <FileLine file={file}>
+                    <Button
+                      className="button button--link"
+                      aria-label={t('wizard:upload.replaceLabel', { type: labelOf(d.id) })}
+                      onPress={() => {
+                        setType(d.id);
+                        focusType(typeRef);
+                      }}
+                      isDisabled={busy}
+                    >
+                      {t('wizard:upload.replace')}
+                    </Button>
+                    <Button
+                      className="button button--link"
+                      aria-label={t('wizard:upload.removeLabel', { type: labelOf(d.id) })}
+                      onPress={() => void remove(d.id)}
+                      isDisabled={busy}
+                    >
+                      {t('wizard:upload.remove')}
+                    </Button>
+                  </FileLine>
                 ) : (
                   <p className="documents__none">{t('wizard:upload.notYet')}</p>
                 )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaseUpload } from '../../../machines/flows/case-action.machine';
 import type { RequiredDocument } from '../../../machines/forms/types';
 import type { CaseUploadData } from '../../../machines/rules/case';
-import { focusType, MB, sizeText, UploadPanel, UploadRules } from '../upload/UploadPanel';
+import { FileLine, focusType, MB, UploadPanel, UploadRules } from '../upload/UploadPanel';
 import { caseUploadsApi } from './case-uploads-api';
 
 /**
@@ -109,26 +109,16 @@ export function CaseUploadsStep({
           <ol className="documents">
             {files.map((f) => (
               <li key={f.id} className="documents__item">
-                <div className="documents__file">
-                  <span>
-                    <span aria-hidden="true">✓ </span>
-                    {t('wizard:upload.fileLine', {
-                      name: f.fileName,
-                      count: f.pageCount,
-                      size: sizeText(f.bytes),
-                    })}
-                  </span>
-                  <span className="documents__actions">
-                    <Button
-                      className="button button--link"
-                      aria-label={t('case:uploads.removeLabel', { name: f.fileName })}
-                      onPress={() => void remove(f)}
-                      isDisabled={busy}
-                    >
-                      {t('wizard:upload.remove')}
-                    </Button>
-                  </span>
-                </div>
+                <FileLine file={f}>
+                  <Button
+                    className="button button--link"
+                    aria-label={t('case:uploads.removeLabel', { name: f.fileName })}
+                    onPress={() => void remove(f)}
+                    isDisabled={busy}
+                  >
+                    {t('wizard:upload.remove')}
+                  </Button>
+                </FileLine>
               </li>
             ))}
           </ol>

@@ -83,17 +83,7 @@ export function UpdateSuccess({
   done: UpdateDone | null;
 }) {
   const { t } = useTranslation(['case']);
-  if (!done)
-    return (
-      <div className="notice notice--info" role="status">
-        <p>{t('case:update.noneThisVisit')}</p>
-        <p>
-          <Link className="button button--primary" to="/case-history">
-            {t('case:toCase')}
-          </Link>
-        </p>
-      </div>
-    );
+  if (!done) return <NothingThisVisit message={t('case:update.noneThisVisit')} />;
   return (
     <>
       <div className="notice notice--success" role="status">
@@ -117,5 +107,20 @@ export function UpdateSuccess({
         </Link>
       </p>
     </>
+  );
+}
+
+/** A last step opened without its flow (a bookmark, a reload): nothing was done here; the way to the case. */
+export function NothingThisVisit({ message }: { message: string }) {
+  const { t } = useTranslation(['case']);
+  return (
+    <div className="notice notice--info" role="status">
+      <p>{message}</p>
+      <p>
+        <Link className="button button--primary" to="/case-history">
+          {t('case:toCase')}
+        </Link>
+      </p>
+    </div>
   );
 }

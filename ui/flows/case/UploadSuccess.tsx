@@ -6,6 +6,7 @@ import { casesApi } from '../../api/cases';
 import { formatDate } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { DocumentLink } from './DocumentLink';
+import { NothingThisVisit } from './UpdateChanges';
 
 /** What the form's step 1 hands to Upload Success. */
 export interface UploadDone {
@@ -32,17 +33,7 @@ export function UploadSuccess({ done }: { done: UploadDone | null }) {
     };
   }, [done]);
 
-  if (!done)
-    return (
-      <div className="notice notice--info" role="status">
-        <p>{t('case:upload.noneThisVisit')}</p>
-        <p>
-          <Link className="button button--primary" to="/case-history">
-            {t('case:toCase')}
-          </Link>
-        </p>
-      </div>
-    );
+  if (!done) return <NothingThisVisit message={t('case:upload.noneThisVisit')} />;
   const until = row && row !== 'failed' ? row.documents.find((d) => d.downloadUntil)?.downloadUntil : null;
   return (
     <>

@@ -1,4 +1,4 @@
-import { type RefObject, useState } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import {
   Button,
   DropZone,
@@ -31,6 +31,26 @@ export function UploadRules({ limits }: { limits: { maxFileBytes: number; maxTot
         })}
       </li>
     </ul>
+  );
+}
+
+/** An uploaded file: ✓, its name, pages and size, then its actions (replace, remove). */
+export function FileLine({
+  file,
+  children,
+}: {
+  file: { fileName: string; pageCount: number; bytes: number };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('wizard');
+  return (
+    <div className="documents__file">
+      <span>
+        <span aria-hidden="true">✓ </span>
+        {t('upload.fileLine', { name: file.fileName, count: file.pageCount, size: sizeText(file.bytes) })}
+      </span>
+      <span className="documents__actions">{children}</span>
+    </div>
   );
 }
 
