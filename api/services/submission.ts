@@ -23,7 +23,7 @@ import { DAY_MS, type DraftAccess, fieldError } from './drafts';
 import type { MessageService } from './messages';
 import type { Logger } from 'pino';
 import { answersHash } from './signing-manifest';
-import { recordSelfCertification } from './selfcert';
+import { recordSelfCertification, selfCertificationNotice } from './selfcert';
 import type {
   SubmissionData,
   SubmissionDetailsData,
@@ -290,7 +290,13 @@ export function createSubmissionService({
           .returning({ id: applications.id });
         if (!application) throw new Error('application not recorded');
         if (ready.certifiedCase)
-          await recordSelfCertification(tx, application.id, ready.certifiedCase, answers, now);
+          await recordSelfCertification(
+            tx,
+            { applicationId: application.id, applicationNo: draft.applicationNo },
+            ready.certifiedCase,
+            answers,
+            now,
+          );
         const [history] = await tx
           .insert(applicationHistory)
           .values({
@@ -355,6 +361,14 @@ export function createSubmissionService({
           submittedAt: now,
         })
         .catch((err: unknown) => logger.error({ err }, 'acknowledgement not queued'));
+      // A self-certification is told to the applicant of the case it certifies, too.
+      const notice = ready.certifiedCase
+        ? selfCertificationNotice(ready.certifiedCase, draft.applicationNo, now)
+        : undefined;
+      if (notice)
+        await messages
+          .sendCaseNotice(notice)
+          .catch((err: unknown) => logger.error({ err }, 'self-certification notice not queued'));
       return data;
     },
 

@@ -211,6 +211,16 @@ export const CASE_TRANSITIONS = [
     history: null,
     notifies: ['applicant'],
   },
+  // A self-certification of the case (SCS-1 ... SCN-1, issue 16) by an AP or RSE: recorded on the case for
+  // the officer's audit check; the status is the officer's to move (decision 021).
+  {
+    event: 'selfCertification.submit',
+    from: OPEN_STATUSES,
+    to: null,
+    by: ['ap', 'rse'],
+    history: 'SELF_CERTIFICATION',
+    notifies: ['applicant', 'caseOfficer'],
+  },
   {
     event: 'message.send',
     from: OPEN_STATUSES,

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, appointments, selfCertifications } from '../../drizzle/schema';
+import {
+  applicationHistory,
+  applications,
+  appointments,
+  auditEvents,
+  selfCertifications,
+} from '../../drizzle/schema';
 import { formByKey } from '../../machines/forms';
 import { MINOR_WORKS_MAX_ROWS } from '../../machines/rules/minor-works';
 import { landscapeA4 } from '../support/pdf-corpus';
@@ -37,6 +43,7 @@ beforeAll(async () => {
       applicationType: 'NEWSCH',
       status: 'SUBMITTED',
       applicantNameEn: 'CHAN Tai Man',
+      email: `${c.no.toLowerCase()}@example.hk`,
       language: 'en',
       createdAt: now,
       updatedAt: now,
@@ -87,6 +94,27 @@ describe('SCS-1 end to end through the API', () => {
       }) as unknown,
     ]);
 
+    // The certified case records it: a history row by the AP, numbered by the self-certification, an
+    // audit event, and a notice to its applicant.
+    const rows = await h.database.db
+      .select()
+      .from(applicationHistory)
+      .where(eq(applicationHistory.applicationId, certified?.id ?? -1));
+    expect(rows.map((r) => [r.documentType, r.submittedBy, r.reference, r.status])).toEqual([
+      ['SELF_CERTIFICATION', 'AP', draft.applicationNo, 'SUBMITTED'],
+    ]);
+    const audit = await h.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.applicationId, certified?.id ?? -1));
+    expect(audit.map((a) => [a.event, a.actor, a.reference])).toEqual([
+      ['selfCertification.submit', 'ap', draft.applicationNo],
+    ]);
+    await h.messages.settled();
+    const notice = h.smtp.mails.find((m) => m.to.includes('a2-2026-910001@example.hk'));
+    expect(notice?.subject).toBe('Self-certification received: A2-2026-910001');
+    expect(notice?.text).toContain(draft.applicationNo);
+
     const files = await h.call<{ files: { id: string; url: string }[] }>(
       'POST',
       `${draftPath(draft.applicationNo)}/submission/links`,
@@ -110,6 +138,24 @@ describe('the case a self-certification certifies', () => {
     });
     expect(tc.status).toBe(400);
     expect(tc.body.meta.message).toBe('沒有此編號的申請');
+  });
+
+  it('refuses a case that is no longer open (withdrawn), with the reason in the caller’s language', async () => {
+    await h.database.db
+      .update(applications)
+      .set({ status: 'WITHDRAWN' })
+      .where(eq(applications.applicationNo, CASES.scs1.no));
+    try {
+      const draft = await h.readyDraft({ caseApplicationNo: CASES.scs1.no });
+      const res = await signingStart(draft, 'tc');
+      expect(res.status).toBe(400);
+      expect(res.body.meta.message).toBe('此申請已不再處理中（已撤回、拒絕或結束）：不可提交自行核證');
+    } finally {
+      await h.database.db
+        .update(applications)
+        .set({ status: 'SUBMITTED' })
+        .where(eq(applications.applicationNo, CASES.scs1.no));
+    }
   });
 
   it('refuses a case of another type (an E2 case for SCS-1)', async () => {
