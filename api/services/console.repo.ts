@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../drizzle/db';
 import {
   applicationHistory,
@@ -26,26 +26,45 @@ const firstSubmitted =
     v === null || v === undefined ? null : new Date(v as string),
   );
 
-/** The cases of the queue (open or not), with their officer, newest filter applied by the caller. */
-export async function queueRows(tx: Db, where: SQL | undefined) {
-  return tx
-    .select({
-      id: applications.id,
-      applicationNo: applications.applicationNo,
-      formCode: applications.formCode,
-      status: applications.status,
-      nameEn: applications.applicantNameEn,
-      nameZh: applications.applicantNameZh,
-      createdAt: applications.createdAt,
-      submittedAt: firstSubmitted,
-      staffId: caseAssignments.staffId,
-      contactSentAt: caseAssignments.contactSentAt,
-    })
-    .from(applications)
-    .leftJoin(caseAssignments, eq(caseAssignments.applicationId, applications.id))
-    .where(where)
-    .orderBy(asc(applications.id))
-    .limit(500);
+/** When the case came in: its first submission, else when its row was made. */
+const cameIn = sql`coalesce(${firstSubmitted}, ${applications.createdAt})`;
+
+/**
+ * A page of the queue's cases (open or not) with their officer, in the order of the contact details' due
+ * date (2 working days after the case came in, so the order of coming in), and how many there are.
+ */
+export async function queueRows(
+  tx: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number } = { limit: 1, offset: 0 },
+) {
+  const [rows, [counted]] = await Promise.all([
+    tx
+      .select({
+        id: applications.id,
+        applicationNo: applications.applicationNo,
+        formCode: applications.formCode,
+        status: applications.status,
+        nameEn: applications.applicantNameEn,
+        nameZh: applications.applicantNameZh,
+        createdAt: applications.createdAt,
+        submittedAt: firstSubmitted,
+        staffId: caseAssignments.staffId,
+        contactSentAt: caseAssignments.contactSentAt,
+      })
+      .from(applications)
+      .leftJoin(caseAssignments, eq(caseAssignments.applicationId, applications.id))
+      .where(where)
+      .orderBy(asc(cameIn), asc(applications.applicationNo))
+      .limit(page.limit)
+      .offset(page.offset),
+    tx
+      .select({ n: count() })
+      .from(applications)
+      .leftJoin(caseAssignments, eq(caseAssignments.applicationId, applications.id))
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 export async function applicationByNo(tx: Db, applicationNo: string, lock = false) {

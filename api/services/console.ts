@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../drizzle/db';
-import { applications } from '../../drizzle/schema';
+import { applications, caseAssignments } from '../../drizzle/schema';
 import type { StaffAccountRow } from '../../drizzle/schema-staff';
 import { allowedEvents, nextStatus } from '../../machines/flows/case-lifecycle.machine';
 import {
@@ -22,6 +22,8 @@ import {
   type ConsoleCaseData,
   type ConsoleEvent,
   type QueueQuery,
+  type QueuePage,
+  QUEUE_PAGE_SIZE,
   type QueueRow,
   type StaffSummary,
 } from '../../machines/rules/staff';
@@ -83,7 +85,7 @@ const CODES: Record<ConsoleEvent, string> = {
 };
 
 export interface ConsoleService {
-  queue(session: StaffSession, query: QueueQuery): Promise<QueueRow[]>;
+  queue(session: StaffSession, query: QueueQuery): Promise<QueuePage>;
   view(session: StaffSession, applicationNo: string): Promise<ConsoleCaseData>;
   act(
     session: StaffSession,
@@ -154,30 +156,34 @@ export function createConsoleService(deps: {
 
   async function rowsOf(
     where: SQL | undefined,
-  ): Promise<(QueueRow & { id: number; staffId: number | null })[]> {
-    const [rows, staff] = await Promise.all([repo.queueRows(db, where), repo.staffList(db)]);
+    page?: { limit: number; offset: number },
+  ): Promise<{ rows: (QueueRow & { id: number; staffId: number | null })[]; total: number }> {
+    const [{ rows, total }, staff] = await Promise.all([repo.queueRows(db, where, page), repo.staffList(db)]);
     const today = hongKongDate(clock.now());
     const late = await repo.overdueRequestCases(db, today);
     const byId = new Map(staff.map((s) => [s.id, s]));
-    return rows.map((r) => {
-      const submittedAt = r.submittedAt ?? r.createdAt;
-      const { due } = dueOf(submittedAt);
-      const status: CaseStatus = isCaseStatus(r.status) ? r.status : 'SUBMITTED';
-      const officer = r.staffId ? byId.get(r.staffId) : undefined;
-      return {
-        id: r.id,
-        staffId: r.staffId,
-        applicationNo: r.applicationNo,
-        formCode: r.formCode,
-        status,
-        applicantName: r.nameEn ?? r.nameZh,
-        submittedAt: submittedAt.toISOString(),
-        contactDue: due,
-        overdue: !r.contactSentAt && status === 'SUBMITTED' && today > due,
-        officer: officer ? summary(officer) : null,
-        requestOverdue: late.has(r.id),
-      };
-    });
+    return {
+      total,
+      rows: rows.map((r) => {
+        const submittedAt = r.submittedAt ?? r.createdAt;
+        const { due } = dueOf(submittedAt);
+        const status: CaseStatus = isCaseStatus(r.status) ? r.status : 'SUBMITTED';
+        const officer = r.staffId ? byId.get(r.staffId) : undefined;
+        return {
+          id: r.id,
+          staffId: r.staffId,
+          applicationNo: r.applicationNo,
+          formCode: r.formCode,
+          status,
+          applicantName: r.nameEn ?? r.nameZh,
+          submittedAt: submittedAt.toISOString(),
+          contactDue: due,
+          overdue: !r.contactSentAt && status === 'SUBMITTED' && today > due,
+          officer: officer ? summary(officer) : null,
+          requestOverdue: late.has(r.id),
+        };
+      }),
+    };
   }
 
   /** May this officer act on the case (assigned to them, or a senior officer)? */
@@ -197,32 +203,37 @@ export function createConsoleService(deps: {
 
   return {
     async queue(session, query) {
-      const rows = await rowsOf(
-        query.status || query.form
-          ? query.status
-            ? eq(applications.status, query.status)
-            : eq(applications.formCode, query.form ?? '')
-          : undefined,
+      // Every filter in the query, so that a page is a page of what the officer asked for.
+      const officer =
+        query.officer === 'none'
+          ? isNull(caseAssignments.staffId)
+          : query.officer
+            ? eq(caseAssignments.staffId, query.officer === 'me' ? session.staff.id : Number(query.officer))
+            : undefined;
+      const page = query.page ?? 1;
+      const { rows, total } = await rowsOf(
+        and(
+          query.status ? eq(applications.status, query.status) : undefined,
+          query.form ? eq(applications.formCode, query.form) : undefined,
+          query.applicationNo ? eq(applications.applicationNo, query.applicationNo) : undefined,
+          officer,
+        ),
+        { limit: QUEUE_PAGE_SIZE, offset: (page - 1) * QUEUE_PAGE_SIZE },
       );
-      return rows
-        .filter((r) => !query.form || r.formCode === query.form)
-        .filter((r) => {
-          if (!query.officer) return true;
-          if (query.officer === 'none') return r.staffId === null;
-          const id = query.officer === 'me' ? session.staff.id : Number(query.officer);
-          return r.staffId === id;
-        })
-        .sort(
-          (a, b) =>
-            a.contactDue.localeCompare(b.contactDue) || a.applicationNo.localeCompare(b.applicationNo),
-        )
-        .map(({ id: _id, staffId: _s, ...row }) => row);
+      return {
+        cases: rows.map(({ id: _id, staffId: _s, ...row }) => row),
+        total,
+        page,
+        pageSize: QUEUE_PAGE_SIZE,
+      };
     },
 
     async view(session, applicationNo) {
       const application = await repo.applicationByNo(db, applicationNo);
       if (!application) throw new NotFoundError('case.notFound');
-      const [row] = await rowsOf(eq(applications.id, application.id));
+      const {
+        rows: [row],
+      } = await rowsOf(eq(applications.id, application.id));
       if (!row) throw new NotFoundError('case.notFound');
       const [history, documents, submitted, requests, messages, audit, staff, versions, revisions] =
         await Promise.all([

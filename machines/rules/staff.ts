@@ -53,7 +53,19 @@ export const queueQuerySchema = z.object({
     .string(invalid)
     .regex(/^(\d{1,9}|me|none)$/, invalid)
     .optional(),
+  /** One case by its application number (any case of letters). */
+  applicationNo: z
+    .string(invalid)
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,40}$/, invalid)
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  /** The page of the queue, from 1 ({@link QUEUE_PAGE_SIZE} cases a page). */
+  page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(100_000, invalid).optional(),
 });
+
+/** Cases on a page of the work queue. */
+export const QUEUE_PAGE_SIZE = 50;
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
 /** A minor works row of a Letter of Requirements (spec §3): number, item, description, submission number. */
@@ -186,6 +198,14 @@ export interface QueueRow {
   officer: StaffSummary | null;
   /** An information request past its reply-by date and unanswered. */
   requestOverdue: boolean;
+}
+
+/** GET /api/staff/cases: a page of the work queue, by due date, and how many cases the filters find. */
+export interface QueuePage {
+  cases: QueueRow[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 export interface CaseVersionData {

@@ -6,7 +6,7 @@ import type { CaseStatus } from '../../machines/rules/case-lifecycle';
 import type {
   ConsoleActionResult,
   ConsoleCaseData,
-  QueueRow,
+  QueuePage,
   StaffMe,
   StaffRole,
 } from '../../machines/rules/staff';
@@ -36,7 +36,7 @@ export interface ConsoleHarness extends CaseHarness {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<Reply<T>>;
-  queue(token: string, query?: string): Promise<Reply<QueueRow[]>>;
+  queue(token: string, query?: string): Promise<Reply<QueuePage>>;
   view(token: string | undefined, applicationNo: string): Promise<Reply<ConsoleCaseData>>;
   staffAct(
     token: string | undefined,
@@ -105,7 +105,7 @@ export async function startConsoleHarness(): Promise<ConsoleHarness> {
     totp: (secret: string) => totpOf(secret).generate({ timestamp: h.clock.now().getTime() }),
     signIn: (body: unknown) => h.call<StaffMe>('POST', '/api/staff/session', { body }),
     staffCall,
-    queue: (token: string, query = '') => staffCall<QueueRow[]>('GET', `/api/staff/cases${query}`, token),
+    queue: (token: string, query = '') => staffCall<QueuePage>('GET', `/api/staff/cases${query}`, token),
     view: (token: string | undefined, applicationNo: string) =>
       staffCall<ConsoleCaseData>('GET', `/api/staff/cases/${applicationNo}`, token),
     staffAct: (

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerInformationRequest } from '../../api/services/console.repo';
-import { appointments, caseVersions } from '../../drizzle/schema';
+import { eq } from 'drizzle-orm';
+import { applications, appointments, caseVersions } from '../../drizzle/schema';
 import type { CaseData } from '../../machines/rules/case';
 import { inkReport, renderPdf } from '../support/pdf-pixels';
 import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';
@@ -64,29 +65,65 @@ describe('the contact details due date: 2 working days after submission (Hong Ko
     ['a submission late on Friday in Hong Kong (Friday 23:30 HKT)', '2026-01-09T15:30:00Z', '2026-01-13'],
   ])('%s', async (_name, submittedAt, due) => {
     const app = await h.submittedCase('SUBMITTED', new Date(submittedAt));
-    const queue = await h.queue(officer.token);
+    const queue = await h.queue(officer.token, `?applicationNo=${app.applicationNo.toLowerCase()}`);
     expect(queue.status).toBe(200);
-    expect(queue.body.data.find((r) => r.applicationNo === app.applicationNo)?.contactDue).toBe(due);
+    expect(queue.body.data.cases.map((r) => [r.applicationNo, r.contactDue])).toEqual([
+      [app.applicationNo, due],
+    ]);
   });
 
   it('marks the overdue ones, sorts by due date and filters by status, form and officer', async () => {
     const late = await h.submittedCase('SUBMITTED', new Date('2025-12-29T02:00:00Z'));
     const fresh = await h.submittedCase('SUBMITTED', h.clock.now());
+    const row = async (no: string) =>
+      (await h.queue(officer.token, `?applicationNo=${no}`)).body.data.cases[0];
+    expect(await row(late.applicationNo)).toMatchObject({
+      contactDue: '2025-12-31',
+      overdue: true,
+      officer: null,
+    });
+    expect((await row(fresh.applicationNo))?.overdue).toBe(false);
     const all = (await h.queue(officer.token)).body.data;
-    const row = (no: string) => all.find((r) => r.applicationNo === no);
-    expect(row(late.applicationNo)).toMatchObject({ contactDue: '2025-12-31', overdue: true, officer: null });
-    expect(row(fresh.applicationNo)?.overdue).toBe(false);
-    const dues = all.map((r) => r.contactDue);
+    const dues = all.cases.map((r) => r.contactDue);
     expect(dues).toEqual([...dues].sort());
     await h.staffAct(officer.token, fresh.applicationNo, 'case.assign', 'SUBMITTED', { staffId: officer.id });
-    const mine = (await h.queue(officer.token, '?officer=me')).body.data.map((r) => r.applicationNo);
+    const mine = (await h.queue(officer.token, '?officer=me')).body.data.cases.map((r) => r.applicationNo);
     expect(mine).toEqual([fresh.applicationNo]);
-    expect((await h.queue(officer.token, '?officer=none')).body.data.map((r) => r.applicationNo)).toContain(
-      late.applicationNo,
-    );
-    expect((await h.queue(officer.token, '?status=WITHDRAWN')).body.data).toEqual([]);
-    expect((await h.queue(officer.token, '?form=A2&status=SUBMITTED')).body.data.length).toBeGreaterThan(1);
-    expect((await h.queue(officer.token, '?status=NOPE')).status).toBe(400);
+    const none = (await h.queue(officer.token, `?officer=none&applicationNo=${late.applicationNo}`)).body
+      .data;
+    expect(none.cases.map((r) => r.applicationNo)).toEqual([late.applicationNo]);
+    expect(
+      (await h.queue(officer.token, `?officer=none&applicationNo=${fresh.applicationNo}`)).body.data.total,
+    ).toBe(0);
+    expect((await h.queue(officer.token, '?status=WITHDRAWN')).body.data.cases).toEqual([]);
+    expect(
+      (await h.queue(officer.token, '?form=A2&status=SUBMITTED')).body.data.cases.length,
+    ).toBeGreaterThan(1);
+    for (const bad of ['?status=NOPE', '?page=0', '?page=x', '?applicationNo=A2%20X', '?officer=someone'])
+      expect((await h.queue(officer.token, bad)).status, bad).toBe(400);
+  });
+
+  it('pages the queue: every case is found, the newest too, 50 a page in order of the due date', async () => {
+    const form = 'PAGED-Q';
+    const base = new Date('2026-03-02T02:00:00Z').getTime();
+    const made: string[] = [];
+    for (let i = 0; i < 61; i++) {
+      const app = await h.submittedCase('SUBMITTED', new Date(base + (60 - i) * 86_400_000));
+      await h.database.db.update(applications).set({ formCode: form }).where(eq(applications.id, app.id));
+      made.push(app.applicationNo);
+    }
+    const first = (await h.queue(officer.token, `?form=${form}`)).body.data;
+    expect(first).toMatchObject({ total: 61, page: 1, pageSize: 50 });
+    expect(first.cases).toHaveLength(50);
+    const second = (await h.queue(officer.token, `?form=${form}&page=2`)).body.data;
+    expect(second.cases).toHaveLength(11);
+    const order = [...first.cases, ...second.cases];
+    // The last one made came in first (its due date is the earliest); the first one made is on page 2.
+    expect(order[0]?.applicationNo).toBe(made[60]);
+    expect(order.at(-1)?.applicationNo).toBe(made[0]);
+    const dues = order.map((r) => r.contactDue);
+    expect(dues).toEqual([...dues].sort());
+    expect((await h.queue(officer.token, `?form=${form}&page=3`)).body.data.cases).toEqual([]);
   });
 });
 
@@ -325,7 +362,7 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
     ]);
     h.clock.advance({ hours: 48 });
     const later = await h.staff('caseOfficer');
-    const row = (await h.queue(later.token)).body.data.find((r) => r.applicationNo === app.applicationNo);
+    const row = (await h.queue(later.token, `?applicationNo=${app.applicationNo}`)).body.data.cases[0];
     expect(row?.requestOverdue).toBe(true);
     // Answered (Submit Supporting Document naming the request calls this, tests/api/case-uploads.test.ts):
     // no longer flagged.

@@ -63,6 +63,10 @@ test.describe('The case officer console (issue 17)', () => {
     const a = testApplicant(CONSOLE_CASES.loop.n);
     await seedSession(page, { language: 'en' });
     await signIn(page, 'officer');
+    // The queue pages its cases (50 a page, by due date): the officer finds this one by its number.
+    await page.getByLabel(en.queue.applicationNo).fill(a.applicationNo.toLowerCase());
+    await page.getByRole('button', { name: en.queue.apply }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^1 case\./ })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: a.applicationNo });
     await expect(row).toContainText('Submitted');
     await noAxe(page);
@@ -191,6 +195,8 @@ test.describe('The case officer console (issue 17)', () => {
       await page.getByRole('button', { name: lang }).click();
       await page.getByRole('link', { name: m.nav.queue }).click();
       await expect(page.getByRole('heading', { level: 1, name: m.queue.title })).toBeVisible();
+      await page.getByLabel(m.queue.applicationNo).fill(no);
+      await page.getByRole('button', { name: m.queue.apply }).click();
       await expect(page.getByRole('link', { name: no })).toBeVisible();
       await noAxe(page);
       await page.getByRole('link', { name: no }).click();

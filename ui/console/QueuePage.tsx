@@ -2,23 +2,29 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CASE_STATUSES } from '../../machines/rules/case-lifecycle';
-import type { QueueRow } from '../../machines/rules/staff';
+import type { QueuePage as QueueData, QueueRow } from '../../machines/rules/staff';
 import { ConsoleApiError, consoleApi } from './api';
 import { FieldInput, FieldSelect, ProblemSummary } from './fields';
 
 /** /console: the work queue, sorted by the contact details' due date, filtered by status, form and officer. */
 export default function QueuePage() {
   const { t, i18n } = useTranslation(['console', 'auth']);
-  const [filters, setFilters] = useState({ status: '', form: '', officer: '' });
-  const [shown, setShown] = useState(filters);
-  const [rows, setRows] = useState<QueueRow[] | null>(null);
+  const [filters, setFilters] = useState({ status: '', form: '', officer: '', applicationNo: '' });
+  const [shown, setShown] = useState({ ...filters, page: 1 });
+  const [data, setData] = useState<QueueData | null>(null);
   const [error, setError] = useState<ConsoleApiError | null>(null);
+  const rows = data?.cases ?? null;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   useEffect(() => {
-    const search = Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== ''));
-    consoleApi.get<QueueRow[]>('cases', search).then(
+    const search = Object.fromEntries(
+      Object.entries(shown)
+        .filter(([k, v]) => v !== '' && !(k === 'page' && v === 1))
+        .map(([k, v]) => [k, String(v)]),
+    );
+    consoleApi.get<QueueData>('cases', search).then(
       (r) => {
-        setRows(r);
+        setData(r);
         setError(null);
       },
       (e: unknown) => setError(e instanceof ConsoleApiError ? e : null),
@@ -27,8 +33,14 @@ export default function QueuePage() {
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setShown({ ...filters, form: filters.form.trim().toUpperCase() });
+    setShown({
+      ...filters,
+      form: filters.form.trim().toUpperCase(),
+      applicationNo: filters.applicationNo.trim(),
+      page: 1,
+    });
   };
+  const goTo = (page: number) => setShown((s) => ({ ...s, page }));
   const status = (s: string) => t(`auth:history.statuses.${s}`, { defaultValue: s });
   const officerName = (r: QueueRow) =>
     r.officer ? (i18n.language === 'en' ? r.officer.nameEn : r.officer.nameZh) : t('queue.notAssigned');
@@ -65,10 +77,21 @@ export default function QueuePage() {
             { value: 'none', label: t('queue.none') },
           ]}
         />
+        <FieldInput
+          id="filter-application"
+          label={t('queue.applicationNo')}
+          value={filters.applicationNo}
+          onChange={(v) => setFilters((f) => ({ ...f, applicationNo: v }))}
+        />
         <button type="submit" className="button">
           {t('queue.apply')}
         </button>
       </form>
+      {data && (
+        <p role="status" className="console__count">
+          {t('queue.count', { count: data.total, page: data.page, pages })}
+        </p>
+      )}
       {rows && rows.length === 0 && <p>{t('queue.empty')}</p>}
       {rows && rows.length > 0 && (
         <div className="table-wrap">
@@ -112,6 +135,26 @@ export default function QueuePage() {
             </tbody>
           </table>
         </div>
+      )}
+      {data && pages > 1 && (
+        <nav className="console__pager" aria-label={t('queue.pages')}>
+          <button
+            type="button"
+            className="button"
+            disabled={data.page <= 1}
+            onClick={() => goTo(data.page - 1)}
+          >
+            {t('queue.previous')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={data.page >= pages}
+            onClick={() => goTo(data.page + 1)}
+          >
+            {t('queue.next')}
+          </button>
+        </nav>
       )}
     </>
   );
