@@ -211,6 +211,31 @@ test.describe('The case officer console (issue 17)', () => {
     }
   });
 
+  test('warns before the staff idle time-out with a countdown, stays signed in on request, then signs out', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await seedSession(page, { language: 'en' });
+    await signIn(page, 'officer');
+    const me = (await (await page.request.get('/api/staff/session')).json()) as {
+      data: { idleMinutes: number };
+    };
+    const minutes = me.data.idleMinutes;
+    // The warning comes 2 minutes before the end.
+    await page.clock.fastForward((minutes - 2) * 60_000 + 10_000);
+    const dialog = page.getByRole('alertdialog', { name: 'You will be logged out soon' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(/1 min \d+ s/);
+    await noAxe(page);
+    await dialog.getByRole('button', { name: 'Stay logged in' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: en.queue.title })).toBeVisible();
+    await page.clock.fastForward((minutes + 1) * 60_000);
+    await expect(page).toHaveURL(/\/console\/sign-in$/);
+    await expect(page.getByRole('status').filter({ hasText: en.signIn.idle })).toBeVisible();
+    await noAxe(page);
+  });
+
   test('the admin keeps the staff idle timeout; the admin page passes axe in en, tc and sc', async ({
     page,
   }) => {

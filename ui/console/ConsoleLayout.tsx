@@ -1,14 +1,18 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LANGUAGES, type Language } from '../../machines/rules/language';
 import type { StaffMe } from '../../machines/rules/staff';
 import { Spinner } from '../components/Spinner';
 import { applyHtmlLang, rememberLanguage } from '../i18n';
+import { STAFF_ACTIVITY_STORAGE_KEY } from '../session/activity';
+import { IdleWarning, type IdleSettings } from '../session/IdleWarning';
 import { consoleApi } from './api';
 import './console.css';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', tc: '繁體中文', sc: '简体中文' };
+/** While the officer is active, the server's idle time is renewed at most this often. */
+const STAFF_PING_MS = 30_000;
 
 export interface ConsoleContext {
   me: StaffMe | null;
@@ -46,6 +50,33 @@ export default function ConsoleLayout() {
     await consoleApi.del('session').catch(() => undefined);
     setMe(null);
   };
+  // The staff session's short idle timeout (master data `staff_idle_minutes`), with the applicants' warning
+  // and countdown; activity in the page renews the server's idle time too (at most every 30 s).
+  const pinged = useRef(0);
+  const idleMinutes = me?.idleMinutes;
+  const idle = useMemo<IdleSettings>(
+    () => ({
+      storageKey: STAFF_ACTIVITY_STORAGE_KEY,
+      loadTimeout: () => Promise.resolve(idleMinutes),
+      extend: async () => {
+        await consoleApi.get('session');
+      },
+      onActivity: (now) => {
+        if (now - pinged.current < STAFF_PING_MS) return;
+        pinged.current = now;
+        consoleApi.get('session').catch(() => undefined);
+      },
+      resetAuth: () => {
+        void consoleApi.del('session').catch(() => undefined);
+      },
+      onLoggedOut: () => {
+        setMe(null);
+        void navigate('/console/sign-in', { replace: true, state: { idle: true } });
+      },
+      logout: () => void signOut(),
+    }),
+    [idleMinutes, navigate],
+  );
 
   return (
     <div className="console">
@@ -109,6 +140,7 @@ export default function ConsoleLayout() {
           </nav>
         )}
       </header>
+      {me ? <IdleWarning key={me.id} settings={idle} /> : null}
       <main id="console-main" className="console__main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           {me === undefined ? <Spinner /> : <Outlet context={{ me, setMe } satisfies ConsoleContext} />}

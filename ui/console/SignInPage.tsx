@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useOutletContext } from 'react-router-dom';
+import { useLocation, useNavigate, useOutletContext } from 'react-router-dom';
 import type { StaffMe } from '../../machines/rules/staff';
 import { ConsoleApiError, consoleApi } from './api';
 import type { ConsoleContext } from './ConsoleLayout';
@@ -14,6 +14,8 @@ export default function SignInPage() {
   const [values, setValues] = useState({ username: '', password: '', code: '' });
   const [error, setError] = useState<ConsoleApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  // Signed out by the idle timer (ConsoleLayout): said here, where the officer lands.
+  const idle = (useLocation().state as { idle?: boolean } | null)?.idle === true;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -34,6 +36,11 @@ export default function SignInPage() {
   return (
     <>
       <h1>{t('signIn.title')}</h1>
+      {idle && (
+        <p className="notice notice--info" role="status">
+          {t('signIn.idle')}
+        </p>
+      )}
       <p>{t('signIn.intro')}</p>
       <ProblemSummary error={error} />
       <form onSubmit={(e) => void submit(e)} noValidate>

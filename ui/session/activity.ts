@@ -9,9 +9,12 @@ interface Stored {
   isLogin: boolean;
 }
 
-export function readActivity(): Stored {
+/** The stored item of the case officer console's staff session (its own, apart from the applicants'). */
+export const STAFF_ACTIVITY_STORAGE_KEY = 'staff-last-operation';
+
+export function readActivity(key = ACTIVITY_STORAGE_KEY): Stored {
   try {
-    const v: unknown = JSON.parse(localStorage.getItem(ACTIVITY_STORAGE_KEY) ?? 'null');
+    const v: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
     if (typeof v === 'object' && v !== null) {
       const r = v as Record<string, unknown>;
       return {
@@ -25,9 +28,9 @@ export function readActivity(): Stored {
   return { time: null, isLogin: false };
 }
 
-export function writeActivity(value: Stored): void {
+export function writeActivity(value: Stored, key = ACTIVITY_STORAGE_KEY): void {
   try {
-    localStorage.setItem(ACTIVITY_STORAGE_KEY, JSON.stringify(value));
+    localStorage.setItem(key, JSON.stringify(value));
   } catch {
     // Storage unavailable: the check then finds no time and logs out, the safe side.
   }
