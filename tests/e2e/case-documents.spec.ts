@@ -5,15 +5,16 @@ import { logInToCase } from './case-login';
 import { testApplicant } from './fixtures';
 import { FOLLOW_UP_APPLICANTS } from './fixtures-followups';
 import { answerOnPhone, identificationCode, text } from './flows/submit-flow';
+import { signAsApplicant } from './ecert-signer';
 import { axeViolations, pageReady, seedSession } from './support';
 
 /**
  * Submit Revised Layout Plan / Supporting Document (issue 11): the form, its upload step (the
  * application's uploader and checks, several files, remove), the preview, the signing (iAM Smart sandbox,
  * the phone answered through its development API) and Upload Success with each document downloadable, in
- * English; a revised layout plan with its revision in Traditional Chinese, current on the case page; the
- * department's request for further information answered in Simplified Chinese by keyboard alone; axe on
- * every screen.
+ * English; a revised layout plan with its revision in Traditional Chinese, signed with the applicant's
+ * e-Cert, current on the case page; the department's request for further information answered in
+ * Simplified Chinese by keyboard alone; axe on every screen.
  */
 
 async function expectNoAxeViolations(page: Page) {
@@ -137,7 +138,7 @@ test.describe('Submit Revised Layout Plan / Supporting Document', () => {
     await expect(row.getByRole('button')).toHaveCount(2);
   });
 
-  test('tc: a revised layout plan from the menu, with its revision, current on the case page', async ({
+  test('tc: a revised layout plan from the menu, with its revision, signed by e-Cert, current on the case page', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -165,7 +166,18 @@ test.describe('Submit Revised Layout Plan / Supporting Document', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: text('tc', 'case', 'signAndSubmit') }).click();
     await expectNoAxeViolations(page);
-    await signWithIamSmart(page, 'tc');
+    // Signed with the applicant's e-Cert, over the text the screen shows (the digest of answers and files).
+    await page.getByRole('button', { name: text('tc', 'signing', 'choose.ecert') }).click();
+    const signed = (await page.locator('.signing__text').innerText()).trim();
+    expect(signed).toMatch(/^[0-9a-f]{64}$/);
+    await expectNoAxeViolations(page);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'plan.p7s',
+      mimeType: 'application/pkcs7-signature',
+      buffer: await signAsApplicant(signed),
+    });
+    await page.getByRole('button', { name: text('tc', 'signing', 'ecert.submit') }).click();
+    await expect(page).toHaveURL(/\/form-submit-doc-step2$/, { timeout: 20_000 });
     await expect(page.getByText(text('tc', 'case', 'page.revision', { revision: 'B' }))).toBeVisible();
     await expectNoAxeViolations(page);
 
