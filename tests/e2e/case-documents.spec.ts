@@ -202,6 +202,10 @@ test.describe('Submit Revised Layout Plan / Supporting Document', () => {
     // Find my case by keyboard (inside the form), then the case page with the department's request.
     await page.goto('/form-submit-doc-step1');
     await logInToCase(page, 'sc', n, { keyboard: true });
+    // Logged in: the form's first screen (only then is the session there for the case page).
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('sc', 'flows', 'forms.submitDocument.title') }),
+    ).toBeVisible();
     await page.goto('/case-history');
     await pageReady(page);
     const reply = page.getByRole('link', { name: text('sc', 'case', 'department.reply') });
