@@ -6,132 +6,20 @@
 
 import { FOLLOW_UP_ENTRY_LIST } from './forms/follow-up/entries';
 import { CHILD_CARE_TITLE, FORM_SPECS, type FormSpec } from './forms/catalogue-index';
+import type { EntryKey, FormKey, Layout, PageId, RouteDef, SitemapGroup, StepKind } from './route-types';
 
-export type Layout = 'menu' | 'noMenu' | 'none';
-
-/** Pages with their own component. Entry pages share `entry`, the steps of later flows share `flowStep`. */
-export type PageId =
-  | 'home'
-  | 'about'
-  | 'faq'
-  | 'userManual'
-  | 'textsize'
-  | 'importantNotices'
-  | 'terms'
-  | 'privacy'
-  | 'sitemap'
-  | 'contactUs'
-  | 'help'
-  | 'guideline'
-  | 'entry'
-  | 'flowStep'
-  | 'health'
-  | 'iamsmart'
-  | 'pdf'
-  | 'findMyCase'
-  | 'resume'
-  | 'caseHistory'
-  | 'caseAction'
-  | 'devOutbox'
-  | 'devIamSmart'
-  | 'appointments'
-  | 'appointmentAccept'
-  | 'appointeeLogin';
-
-/** Keys of i18n `entry:<key>`: the information and entry pages that lead to forms. */
-export type EntryKey =
-  | 'schoolPremises'
-  | 'registrationSchool'
-  | 'extensionOfSchoolPremises'
-  | 'alterationOfRegisteredSchool'
-  | 'alterationOfRegisteredChildCareCentre'
-  | 'alterationOfChildCare'
-  | 'childCareCentre'
-  | 'submitChildCareCentre'
-  | 'childCareCentreInKindergarten'
-  | 'mutualHelpChildCareCentre'
-  | 'conductingNonLocalCourse'
-  | 'usingPremisesNonLocalCourse'
-  | 'optSchoolPremisesDescription'
-  | 'optSchoolPremises'
-  | 'optChildCareCentreDescription'
-  | 'optChildCareCentre'
-  | 'optNlhpDescription'
-  | 'optNlhp';
-
-/** Keys of i18n `flows:steps.<kind>`. */
-export type StepKind =
-  | 'fill'
-  | 'fillPartA'
-  | 'fillPartB'
-  | 'letterOfRequirements'
-  | 'preview'
-  | 'upload'
-  | 'layoutPlan'
-  | 'success'
-  | 'update'
-  | 'updateSuccess'
-  | 'submitDoc'
-  | 'uploadSuccess'
-  | 'appointment'
-  | 'appointmentSuccess'
-  | 'enterApplicationNumber'
-  | 'caseHistory'
-  | 'requestForInspection'
-  | 'withdrawApplication';
-
-/** Keys of i18n `flows:forms.<key>`. */
-export type FormKey =
-  | 'a2'
-  | 'b2'
-  | 'c2'
-  | 'e2'
-  | 'f2'
-  | 'g2'
-  | 'cccaiC2'
-  | 'edbJokc02'
-  | 'cccaiMh3'
-  | 'scs1'
-  | 'scs2'
-  | 'scc1'
-  | 'scc2'
-  | 'scn1'
-  | 'usi'
-  | 'usiCccaic2'
-  | 'usiJokc02'
-  | 'usiCccaimh3'
-  | 'submitDoc'
-  | 'appointment'
-  | 'enterApplicationNumber'
-  | 'caseHistory'
-  | 'requestForInspection'
-  | 'withdrawApplication';
-
-export type SitemapGroup = 'menu' | 'information' | 'apply' | 'selfCert' | 'after' | 'other' | 'hidden';
-
-export interface FlowStep {
-  form: FormKey;
-  /** 1-based step number; 0 for a form's `-upload` (layout plan) page. */
-  step: number;
-  total: number;
-  kind: StepKind;
-  /** Where the applicant reads about the form before starting (the back link of the step page). */
-  entryPath: string;
-}
-
-export interface RouteDef {
-  path: string;
-  layout: Layout;
-  page: PageId;
-  /** i18n key (namespace `common`) of the page's name: the tab label, the title and the sitemap entry. */
-  titleKey: string;
-  group: SitemapGroup;
-  entry?: EntryKey;
-  flow?: FlowStep;
-  requiresAuth?: boolean;
-  /** Development pages: never shown as a tab of the visit (they are opened beside the portal). */
-  noTab?: true;
-}
+// The route types and the header's menu groups live in sibling modules; importers keep reading them here.
+export type {
+  EntryKey,
+  FlowStep,
+  FormKey,
+  Layout,
+  PageId,
+  RouteDef,
+  SitemapGroup,
+  StepKind,
+} from './route-types';
+export { MENU_GROUPS, type MenuGroup, type MenuLink } from './route-menu';
 
 const info = (
   path: string,
@@ -388,104 +276,6 @@ export function formCode(form: FormKey): string {
   const spec = FORM_SPECS.find((s) => s.form === form);
   return spec ? spec.slug.toUpperCase() : form;
 }
-
-export interface MenuLink {
-  labelKey: string;
-  to: string;
-  /** Shown only when logged in. */
-  loggedInOnly?: boolean;
-  /** Shown only when logged out. */
-  loggedOutOnly?: boolean;
-}
-export interface MenuGroup {
-  id: 'apply' | 'manage' | 'information' | 'help';
-  labelKey: string;
-  sections: { labelKey?: string; links: MenuLink[] }[];
-}
-
-/** The four menu groups of the header (accordion on small screens, main menu on large ones). */
-export const MENU_GROUPS: MenuGroup[] = [
-  {
-    id: 'apply',
-    labelKey: 'menu.groups.apply',
-    sections: [
-      {
-        labelKey: 'menu.schoolPremises',
-        links: [
-          { labelKey: 'menu.newSchoolRegistration', to: '/registration-school' },
-          { labelKey: 'menu.extensionOfSchoolPremises', to: '/extension-of-school-premises' },
-          { labelKey: 'menu.alterationOfRegisteredSchool', to: '/alteration-of-registered-school' },
-        ],
-      },
-      {
-        labelKey: 'menu.childCareCentre',
-        links: [
-          { labelKey: 'menu.childCareCentreItem', to: '/submit-child-care-centre' },
-          { labelKey: 'menu.childCareCentreInKindergarten', to: '/child-care-centre-in-kindergarten' },
-          { labelKey: 'menu.mutualHelpChildCareCentre', to: '/mutual-help-child-care-centre' },
-          { labelKey: 'menu.alterationOfRegisteredChildCareCentre', to: '/alteration-of-child-care' },
-        ],
-      },
-      {
-        links: [
-          { labelKey: 'menu.nonLocalCourse', to: '/conducting-non-local-course' },
-          { labelKey: 'menu.selfCertification', to: '/guideline' },
-        ],
-      },
-    ],
-  },
-  {
-    id: 'manage',
-    labelKey: 'menu.groups.manage',
-    sections: [
-      {
-        links: [
-          { labelKey: 'menu.submitSupportingDocument', to: '/form-submit-doc-step1' },
-          { labelKey: 'menu.submitRevisedLayoutPlan', to: '/form-submit-doc-step1?type=layout-plan' },
-          { labelKey: 'menu.updateApplication', to: '/form-usi-step1' },
-          { labelKey: 'menu.appointment', to: '/form-appointment-step1' },
-          { labelKey: 'menu.requestForInspection', to: '/request-for-inspection' },
-          { labelKey: 'menu.withdrawApplication', to: '/withdraw-application' },
-          { labelKey: 'menu.resumeApplication', to: '/enter-application-number' },
-          { labelKey: 'menu.findMyCase', to: '/find-my-case', loggedOutOnly: true },
-          { labelKey: 'menu.appointeeLogin', to: '/appointee-login', loggedOutOnly: true },
-          { labelKey: 'menu.caseHistory', to: '/case-history', loggedInOnly: true },
-        ],
-      },
-    ],
-  },
-  {
-    id: 'information',
-    labelKey: 'menu.groups.information',
-    sections: [
-      {
-        links: [
-          { labelKey: 'pages.about', to: '/about' },
-          { labelKey: 'pages.userManual', to: '/user-manual' },
-          { labelKey: 'pages.faq', to: '/faq' },
-          { labelKey: 'pages.guideline', to: '/guideline' },
-          { labelKey: 'pages.importantNotices', to: '/important-notices' },
-        ],
-      },
-    ],
-  },
-  {
-    id: 'help',
-    labelKey: 'menu.groups.help',
-    sections: [
-      {
-        links: [
-          { labelKey: 'pages.help', to: '/help' },
-          { labelKey: 'pages.contactUs', to: '/contact-us' },
-          { labelKey: 'pages.textsize', to: '/textsize' },
-          { labelKey: 'pages.sitemap', to: '/sitemap' },
-          { labelKey: 'pages.terms', to: '/terms&conditions' },
-          { labelKey: 'pages.privacy', to: '/privacy-policy' },
-        ],
-      },
-    ],
-  },
-];
 
 /** The i18n key of a page's name, honouring the `?title=` variants of spec §2. */
 export function titleKeyFor(route: RouteDef, search: string): string {

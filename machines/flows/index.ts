@@ -1,15 +1,3 @@
-import type {
-  AnyEventObject,
-  AnyMachineSnapshot,
-  AnyStateMachine,
-  EventFrom,
-  EventObject,
-  InputFrom,
-  MachineContext,
-  SnapshotFrom,
-  StateNode,
-  TransitionDefinition,
-} from 'xstate';
 import { applyMachine } from './apply.machine';
 import { applyTraversal } from './apply/graph';
 import { SAMPLE_APPLICATION } from './apply/sample';
@@ -36,62 +24,23 @@ import {
   type SigningFailure,
   type StartIamSmartOutput,
 } from './signing.machine';
+import { defineFlow, done, failed, GRAPH_NOW, type FlowEntry } from './flow-entry';
 
 /**
- * The flow registry: everything a tool needs to walk, draw or measure a machine (the generated path tests,
- * the inspector, the diagrams, coverage). A tool reads only this file.
+ * The flow registry's entries, one per machine, and FLOW_REGISTRY. The entry shape lives in flow-entry.ts
+ * and the structure helpers in flow-structure.ts; tools import all of it from here.
  */
-export interface FlowEntry {
-  id: string;
-  machine: AnyStateMachine;
-  /** An input for tests and traversal (a fixed clock where the machine takes one). */
-  input: () => unknown;
-  /** The events to try in every state, with sample payloads (one per branch the guards tell apart). */
-  events: readonly AnyEventObject[];
-  /** Keeps the state value and the few context facts guards read, so each graph node is a real difference. */
-  serializeState: (snapshot: AnyMachineSnapshot) => string;
-  /** Per invoked actor id, the outcomes to try, as the events XState raises for them. */
-  actorOutcomes: Record<string, readonly AnyEventObject[]>;
-  /** State ids (`machine.state`) or transition keys (see `transitionKey`) no path can reach, with the reason. */
-  unreachable?: Record<string, string>;
-  /** Its page in `docs/flows/`, e.g. `login.md`: `npm run docs:flows` writes the diagram between its markers. */
-  doc: string;
-  /**
-   * Simple paths (no state twice) replayed besides the shortest path to every state and one path per graph
-   * edge: those ending in a state `to` accepts (every state when `to` is absent), or `{ skip: reason }` where
-   * they are too many to walk (they grow with every branch; the login flow's take over a minute).
-   */
-  simplePaths?: { to?: (snapshot: AnyMachineSnapshot) => boolean } | { skip: string };
-  /** The most states a graph traversal may visit before it fails (`@xstate/graph`'s `limit`); default 10 000. */
-  traversalLimit?: number;
-}
+export { done, failed, GRAPH_NOW, type FlowEntry } from './flow-entry';
+export {
+  delayedEventsOf,
+  stateNodesOf,
+  transitionKey,
+  transitionsOf,
+  traversalEvents,
+  type FlowStateNode,
+  type FlowTransition,
+} from './flow-structure';
 
-/** The same, typed for one machine: what `defineFlow` checks before the entry joins the registry. */
-interface TypedFlowEntry<TMachine extends AnyStateMachine> extends Omit<
-  FlowEntry,
-  'input' | 'events' | 'serializeState' | 'simplePaths'
-> {
-  machine: TMachine;
-  input: () => InputFrom<TMachine>;
-  events: readonly EventFrom<TMachine>[];
-  serializeState: (snapshot: SnapshotFrom<TMachine>) => string;
-  simplePaths?: { to?: (snapshot: SnapshotFrom<TMachine>) => boolean } | { skip: string };
-}
-
-const defineFlow = <TMachine extends AnyStateMachine>(entry: TypedFlowEntry<TMachine>): FlowEntry =>
-  entry as unknown as FlowEntry;
-
-export const done = (actorId: string, output?: unknown): AnyEventObject => ({
-  type: `xstate.done.actor.${actorId}`,
-  output,
-});
-export const failed = (actorId: string, error: unknown): AnyEventObject => ({
-  type: `xstate.error.actor.${actorId}`,
-  error,
-});
-
-/** The fixed instant traversals and path replays run at. */
-export const GRAPH_NOW = Date.UTC(2025, 0, 6, 9, 0, 0);
 const MINUTE = 60_000;
 
 const session: LoginSession = {
@@ -390,46 +339,3 @@ export const FLOW_REGISTRY: readonly FlowEntry[] = [
   appointeeLoginFlow,
   consoleAction,
 ];
-
-// ---- Structure helpers shared by the path tests, coverage and diagram tools ----
-
-export type FlowStateNode = StateNode<MachineContext, EventObject>;
-export type FlowTransition = TransitionDefinition<MachineContext, EventObject>;
-
-/** Every state node of a machine, depth first (the root excluded). */
-export function stateNodesOf(machine: AnyStateMachine): FlowStateNode[] {
-  const walk = (node: FlowStateNode): FlowStateNode[] =>
-    Object.values(node.states).flatMap((child) => [child, ...walk(child)]);
-  return walk(machine.root as FlowStateNode);
-}
-
-/** A stable name for one candidate transition: `source --event[i]--> targets`. */
-export function transitionKey(t: FlowTransition): string {
-  const candidates =
-    t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
-  const targets = (t.target ?? []).map((n) => n.id).join(',') || '(self)';
-  return `${t.source.id} --${t.eventType || 'always'}[${candidates.indexOf(t)}]--> ${targets}`;
-}
-
-/** Every candidate transition of a machine (the root's own included): events, delays, actor outcomes, eventless. */
-export function transitionsOf(machine: AnyStateMachine): FlowTransition[] {
-  return [machine.root as FlowStateNode, ...stateNodesOf(machine)].flatMap((node) => [
-    ...[...node.transitions.values()].flat(),
-    ...(node.always ?? []),
-  ]);
-}
-
-/** The `xstate.after.*` events of a machine, so a traversal can fire each delay. */
-export function delayedEventsOf(machine: AnyStateMachine): AnyEventObject[] {
-  return stateNodesOf(machine).flatMap((node) => node.after.map((t) => ({ type: t.eventType })));
-}
-
-/** Everything to try in a state: the sample events, the delays and the actor outcomes. */
-export function traversalEvents(entry: FlowEntry): (snapshot: AnyMachineSnapshot) => AnyEventObject[] {
-  const all = [
-    ...entry.events,
-    ...delayedEventsOf(entry.machine),
-    ...Object.values(entry.actorOutcomes).flat(),
-  ];
-  return (snapshot) => all.filter((event) => snapshot.machine.getTransitionData(snapshot, event).length > 0);
-}
