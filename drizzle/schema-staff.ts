@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { applications } from './schema';
 
 /**
@@ -28,7 +38,9 @@ export const staffAccounts = pgTable('staff_accounts', {
   /** The last TOTP time step accepted: a code is never accepted twice. */
   totpLastStep: integer('totp_last_step'),
   active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** One-time recovery codes of a staff account (SHA-256 only), used instead of a TOTP code once each. */

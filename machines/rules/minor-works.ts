@@ -40,7 +40,10 @@ export interface MinorWorksItem {
  * spacing ignored). Undefined when the class or item is not in the list.
  */
 export function parseMinorWorksItem(input: string): MinorWorksItem | undefined {
-  const compact = input.normalize('NFKC').toUpperCase().replace(/CLASS|ITEM|\s+/g, '');
+  const compact = input
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/CLASS|ITEM|\s+/g, '');
   const dotted = /^(?:(I{1,3})[-,]?)?([123])\.([0-9]{1,2})$/.exec(compact);
   const classItem = /^(I{1,3})-([0-9]{1,2})$/.exec(compact);
   let klass: MinorWorksClass | undefined;
@@ -68,6 +71,9 @@ export function normaliseMinorWorksItem(input: string): string {
 
 /** The stored form of a submission number (upper case, no spaces), or undefined when it is not one. */
 export function parseMinorWorksSubmissionNo(input: string): string | undefined {
-  const compact = input.normalize('NFKC').toUpperCase().replace(/[\s\-/]+/g, '');
+  const compact = input
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s\-/]+/g, '');
   return MINOR_WORKS_SUBMISSION_PATTERN.test(compact) ? compact : undefined;
 }

@@ -41,7 +41,12 @@ export function parseRegistrationNumber(input: string): RegistrationNumber | und
   if (!match) return undefined;
   const [, list, digits = ''] = match;
   if (list) {
-    return { value: `AP(${list}) ${digits}`, identity: 'ap', list: list as RegistrationNumber['list'], digits };
+    return {
+      value: `AP(${list}) ${digits}`,
+      identity: 'ap',
+      list: list as RegistrationNumber['list'],
+      digits,
+    };
   }
   return { value: `RSE ${digits}`, identity: 'rse', digits };
 }
