@@ -216,7 +216,7 @@ test.describe('The case officer console (issue 17)', () => {
   }) => {
     await page.clock.install();
     await seedSession(page, { language: 'en' });
-    await signIn(page, 'officer');
+    await signIn(page, 'idle');
     const me = (await (await page.request.get('/api/staff/session')).json()) as {
       data: { idleMinutes: number };
     };

@@ -24,6 +24,14 @@ export const CONSOLE_STAFF = {
     nameEn: 'SIU Lok Yi',
     nameZh: '蕭樂儀',
   },
+  // Signs in only in the idle time-out test (one TOTP code is accepted once per user).
+  idle: {
+    username: 'e2e.idle',
+    password: 'e2e-idle-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'KWOK Ka Yan',
+    nameZh: '郭嘉欣',
+  },
   senior: {
     username: 'e2e.senior',
     password: 'e2e-senior-password',

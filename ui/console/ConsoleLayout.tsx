@@ -34,8 +34,12 @@ export default function ConsoleLayout() {
   useEffect(() => {
     consoleApi.get<StaffMe>('session').then(setMe, () => setMe(null));
   }, []);
+  // Signed out by the idle timer: the sign-in page says so.
+  const idleSignOut = useRef(false);
   useEffect(() => {
-    if (me === null && !signInPage) void navigate('/console/sign-in', { replace: true });
+    if (me !== null || signInPage) return;
+    void navigate('/console/sign-in', { replace: true, state: { idle: idleSignOut.current } });
+    idleSignOut.current = false;
   }, [me, signInPage, navigate]);
   useEffect(() => {
     document.title = `${t('title')} | ${t('bd')}`;
@@ -70,12 +74,12 @@ export default function ConsoleLayout() {
         void consoleApi.del('session').catch(() => undefined);
       },
       onLoggedOut: () => {
+        idleSignOut.current = true;
         setMe(null);
-        void navigate('/console/sign-in', { replace: true, state: { idle: true } });
       },
       logout: () => void signOut(),
     }),
-    [idleMinutes, navigate],
+    [idleMinutes],
   );
 
   return (

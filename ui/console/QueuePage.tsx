@@ -22,13 +22,21 @@ export default function QueuePage() {
         .filter(([k, v]) => v !== '' && !(k === 'page' && v === 1))
         .map(([k, v]) => [k, String(v)]),
     );
+    // Only the answer to the latest filters is shown (an earlier, slower one is dropped when it comes).
+    let live = true;
     consoleApi.get<QueueData>('cases', search).then(
       (r) => {
+        if (!live) return;
         setData(r);
         setError(null);
       },
-      (e: unknown) => setError(e instanceof ConsoleApiError ? e : null),
+      (e: unknown) => {
+        if (live) setError(e instanceof ConsoleApiError ? e : null);
+      },
     );
+    return () => {
+      live = false;
+    };
   }, [shown]);
 
   const apply = (e: FormEvent) => {
