@@ -4,7 +4,9 @@ import {
   applicationHistory,
   applications,
   auditEvents,
+  caseActions,
   caseDocuments,
+  caseSignings,
   drafts,
   signingRequests,
   submissions,
@@ -168,6 +170,21 @@ export async function submissionOf(tx: Db, applicationId: number) {
     .innerJoin(signingRequests, eq(signingRequests.id, submissions.signingRequestId))
     .where(eq(submissions.applicationId, applicationId));
   return row;
+}
+
+/** The signatures the case's follow-ups rest on (Submit Supporting Document ...), oldest first. */
+export async function followUpSignaturesOf(tx: Db, applicationId: number) {
+  return tx
+    .select({
+      reference: caseActions.reference,
+      method: caseSignings.method,
+      signer: caseSignings.signer,
+      submittedAt: caseActions.createdAt,
+    })
+    .from(caseSignings)
+    .innerJoin(caseActions, eq(caseActions.id, caseSignings.actionId))
+    .where(and(eq(caseSignings.applicationId, applicationId), eq(caseSignings.status, 'signed')))
+    .orderBy(asc(caseActions.id));
 }
 
 export async function documentsOf(tx: Db, applicationId: number) {

@@ -235,7 +235,7 @@ export function createConsoleService(deps: {
         rows: [row],
       } = await rowsOf(eq(applications.id, application.id));
       if (!row) throw new NotFoundError('case.notFound');
-      const [history, documents, submitted, requests, messages, audit, staff, versions, revisions] =
+      const [history, documents, submitted, requests, messages, audit, staff, versions, revisions, signed] =
         await Promise.all([
           cases.historyOf(db, application.id),
           repo.documentsOf(db, application.id),
@@ -246,6 +246,7 @@ export function createConsoleService(deps: {
           repo.staffList(db),
           listCaseVersions(db, application.id),
           cases.layoutPlanRevisions(db, application.id),
+          repo.followUpSignaturesOf(db, application.id),
         ]);
       const today = hongKongDate(clock.now());
       const { id: _id, staffId, ...queueRow } = row;
@@ -281,6 +282,13 @@ export function createConsoleService(deps: {
               completedAt: submitted.completedAt?.toISOString() ?? null,
             }
           : null,
+        // The signatures of the follow-ups (supporting documents, revised layout plans), as verified.
+        followUpSignatures: signed.map((f) => ({
+          reference: f.reference,
+          method: f.method,
+          signer: f.signer,
+          submittedAt: f.submittedAt.toISOString(),
+        })),
         requests: requests.map((r) => requestData(r, today)),
         messages: messages.map(messageData),
         audit: audit.map(auditRow),

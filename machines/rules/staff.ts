@@ -268,6 +268,8 @@ export interface ConsoleCaseData extends QueueRow {
   }[];
   documents: { id: number; kind: string; fileName: string; bytes: number | null; createdAt: string }[];
   signature: { method: string; signer: unknown; completedAt: string | null } | null;
+  /** The signature each signed follow-up rests on, by its reference, oldest first. */
+  followUpSignatures: { reference: string; method: string; signer: unknown; submittedAt: string }[];
   requests: InformationRequestData[];
   messages: CaseMessageData[];
   audit: AuditRowData[];

@@ -376,7 +376,7 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
 });
 
 describe('a revised layout plan in the console (issue 11)', () => {
-  it('shows the row of the revision with its label, and its file among the documents', async () => {
+  it('shows the row of the revision with its label, its file among the documents, and its signature', async () => {
     const app = await h.loggedInCase('ACKNOWLEDGED');
     const form = new FormData();
     form.append('documentType', 'supportingDocument');
@@ -396,6 +396,15 @@ describe('a revised layout plan in the console (issue 11)', () => {
     const row = view.history.find((r) => r.reference === sent.body.data.reference);
     expect(row).toMatchObject({ documentType: 'LAYOUT_PLAN', revision: 'D' });
     expect(view.documents.some((d) => d.kind === 'layoutPlans' && d.fileName === 'plan-d.pdf')).toBe(true);
+    // The signature it rests on, as verified (the iAM Smart sandbox's certificate on record).
+    expect(view.followUpSignatures).toEqual([
+      {
+        reference: sent.body.data.reference,
+        method: 'iamsmart',
+        signer: expect.objectContaining({ method: 'iamsmart' }) as unknown,
+        submittedAt: expect.any(String) as unknown,
+      },
+    ]);
   });
 });
 

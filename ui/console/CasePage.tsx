@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SignatureDetails } from './SignatureDetails';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
 import type { ConsoleActionResult, ConsoleCaseData, ConsoleEvent } from '../../machines/rules/staff';
 import { ActionForm } from './ActionForm';
@@ -161,16 +162,22 @@ export default function CasePage() {
 
           <h2>{t('case.signature')}</h2>
           {data.signature ? (
-            <p>
-              {t('case.signedWith', {
-                method: data.signature.method,
-                date: data.signature.completedAt?.slice(0, 10) ?? '',
-              })}
-              . {t('case.signer')}: {JSON.stringify(data.signature.signer)}
-            </p>
+            <SignatureDetails
+              method={data.signature.method}
+              signer={data.signature.signer}
+              date={data.signature.completedAt?.slice(0, 10) ?? ''}
+            />
           ) : (
             <p>{t('case.noSignature')}</p>
           )}
+          {data.followUpSignatures.map((f) => (
+            <section key={f.reference} aria-labelledby={`signature-${f.reference}`}>
+              <h3 id={`signature-${f.reference}`}>
+                {t('case.followUpSignature', { reference: f.reference })}
+              </h3>
+              <SignatureDetails method={f.method} signer={f.signer} date={f.submittedAt.slice(0, 10)} />
+            </section>
+          ))}
 
           <h2>{t('case.history')}</h2>
           <div className="table-wrap">
