@@ -8,8 +8,6 @@ import {
   drafts,
   signingRequests,
   submissions,
-  type DraftDocumentRow,
-  type SigningRequestRow,
 } from '../../drizzle/schema';
 import { formByKey } from '../../machines/forms';
 import type { Language } from '../../machines/rules/language';
@@ -18,11 +16,17 @@ import { ApiError, DraftSubmittedError, ForbiddenError, NotFoundError, Unauthori
 import { addMs, type Clock } from '../clock';
 import { answerLines } from './application-pdf';
 import { readyApplication } from './application-ready';
-import { type DocumentService, INVISIBLE_FORMAT_CHARS } from './documents';
+import type { DocumentService } from './documents';
+import {
+  AlreadySubmittedError,
+  DOWNLOAD_DAYS,
+  DownloadExpiredError,
+  isSignatureCurrent,
+  SignatureRequiredError,
+} from './submission-rules';
 import { DAY_MS, type DraftAccess, fieldError } from './drafts';
 import type { MessageService } from './messages';
 import type { Logger } from 'pino';
-import { answersHash } from './signing-manifest';
 import { recordSelfCertification, selfCertificationNotice } from './selfcert';
 import type {
   SubmissionData,
@@ -36,42 +40,23 @@ import type {
  * to the confirmed email (else mobile) in the applicant's language. Idempotent: the draft row is locked
  * by the first statement, so parallel submits of one application wait for each other and exactly one
  * submission exists; a retry with the same Idempotency-Key gets the same answer. The submitted files
- * can be downloaded for DOWNLOAD_DAYS (7) days.
+ * can be downloaded for DOWNLOAD_DAYS (7) days. Its refusals and file names: submission-rules.ts.
  */
-export const DOWNLOAD_DAYS = 7;
+
 /** How long a signed download link works. */
 export const LINK_TTL_MS = 10 * 60_000;
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
 export type { SubmissionData } from '../../machines/rules/submission';
-
-/** 409 ALREADY_SUBMITTED: submitted before, by another request (another key); `data` is that submission. */
-export class AlreadySubmittedError extends ApiError {
-  constructor(data: SubmissionData) {
-    super(409, 'ALREADY_SUBMITTED', 'submission.already', data);
-  }
-}
-
-/** 409 SIGNATURE_REQUIRED: nothing signed yet, or what was signed is no longer what would be submitted. */
-export class SignatureRequiredError extends ApiError {
-  constructor(outdated: boolean) {
-    super(
-      409,
-      'SIGNATURE_REQUIRED',
-      outdated ? 'submission.signatureOutdated' : 'submission.signatureRequired',
-      {
-        outdated,
-      },
-    );
-  }
-}
-
-/** 410 DOWNLOAD_EXPIRED: the 7 days of downloads after submission are over. */
-export class DownloadExpiredError extends ApiError {
-  constructor() {
-    super(410, 'DOWNLOAD_EXPIRED', 'submission.downloadExpired', null, { params: { days: DOWNLOAD_DAYS } });
-  }
-}
+export {
+  AlreadySubmittedError,
+  asciiFileName,
+  contentDisposition,
+  DOWNLOAD_DAYS,
+  DownloadExpiredError,
+  isSignatureCurrent,
+  SignatureRequiredError,
+} from './submission-rules';
 
 /** A document as the signing request froze it. */
 interface SignedDocument {
@@ -83,20 +68,6 @@ interface SignedDocument {
   bytes: number;
 }
 
-/** Is the signing request still over exactly the answers and documents that are there now? */
-export function isSignatureCurrent(
-  request: Pick<SigningRequestRow, 'answersSha256' | 'documents'>,
-  answers: unknown,
-  documents: readonly Pick<DraftDocumentRow, 'documentType' | 'sha256'>[],
-): boolean {
-  const signed = request.documents as { documentType: string; sha256: string }[];
-  return (
-    request.answersSha256 === answersHash(answers) &&
-    signed.length === documents.length &&
-    signed.every((d, i) => d.documentType === documents[i]?.documentType && d.sha256 === documents[i]?.sha256)
-  );
-}
-
 /** A submitted file and where it is stored (the key never leaves the API). */
 export interface SubmittedFile extends SubmittedFileData {
   storageKey?: string;
@@ -106,31 +77,6 @@ export type SubmissionDetails = SubmissionDetailsData;
 
 const str = (v: unknown) =>
   typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null;
-
-/** A file name safe in Content-Disposition's quoted form (ASCII, no quotes or separators). */
-export function asciiFileName(name: string): string {
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\/:*?<>|;%]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return ascii && ascii !== '.pdf' ? ascii.slice(0, 150) : 'document.pdf';
-}
-
-/** `attachment; filename="<ascii>"; filename*=UTF-8''<the name, percent-encoded>` (RFC 6266). */
-export function contentDisposition(
-  name: string,
-  disposition: 'attachment' | 'inline' = 'attachment',
-): string {
-  // Names stored before bidi controls were removed at upload lose them here too.
-  name = name.replace(INVISIBLE_FORMAT_CHARS, '');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${disposition}; filename="${asciiFileName(name)}"; filename*=UTF-8''${encoded}`;
-}
 
 export interface SubmissionService {
   submit(access: DraftAccess, idempotencyKey: string, language: Language): Promise<SubmissionData>;
