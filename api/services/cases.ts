@@ -357,7 +357,11 @@ export function createCaseService({
             to,
             language: isLanguage(application.language) ? application.language : 'tc',
             applicationNo: application.applicationNo,
-            formKey: definition.key,
+            // A revised layout plan is acknowledged as one (`message.case.revisedLayoutPlan`).
+            formKey:
+              definition.historyType?.(outcome.row.answers as Record<string, unknown>) === 'LAYOUT_PLAN'
+                ? 'revisedLayoutPlan'
+                : definition.key,
             reference: result.reference,
             status: result.status,
             at: now,

@@ -125,5 +125,10 @@ describe('a revised layout plan', () => {
     expect(support?.documents[0]?.current).toBeUndefined();
     const earlier = await h.download(`/api/cases/current/documents/${plans[1]!.documents[0]!.id}`, c.token);
     expect(earlier.status).toBe(200);
+    // Each is acknowledged as what it is.
+    await h.messages.settled();
+    const subjects = h.smtp.mails.filter((m) => m.to.includes(c.email.toLowerCase())).map((m) => m.subject);
+    expect(subjects.filter((m) => m === `Revised layout plan received: ${c.applicationNo}`)).toHaveLength(2);
+    expect(subjects.filter((m) => m === `Documents received: ${c.applicationNo}`)).toHaveLength(1);
   });
 });
