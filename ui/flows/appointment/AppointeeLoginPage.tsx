@@ -8,7 +8,6 @@ import {
   isContactValid,
   isRegistrationValid,
 } from '../../../machines/flows/appointee-login.machine';
-import { normaliseDigits } from '../../../machines/rules/otp';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
@@ -17,6 +16,7 @@ import { startSession } from '../../session/auth';
 import { updateSession } from '../../session/store';
 import { inspectOptions } from '../inspector';
 import { appointeeActors } from './appointments-api';
+import { CodeStep } from './CodeStep';
 
 const machine = appointeeLoginMachine.provide({ actors: appointeeActors });
 
@@ -142,28 +142,21 @@ export default function AppointeeLoginPage() {
                 <p className="notice notice--info" role="status">
                   {t('login.sent')}
                 </p>
-                <TextField
+                <CodeStep
                   id="appointee-code"
-                  label={t('login.code')}
-                  value={c.code}
-                  onChange={(v) => send({ type: 'code.change', code: normaliseDigits(v) })}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  name="otp"
-                  size={8}
+                  texts={{
+                    code: t('login.code'),
+                    verify: t('login.verify'),
+                    resend: t('login.resend'),
+                    change: t('login.change'),
+                  }}
+                  code={c.code}
                   errorMessage={errors.code}
+                  busy={busy}
+                  onCode={(code) => send({ type: 'code.change', code })}
+                  onResend={() => send({ type: 'otp.send' })}
+                  onChangeDetails={() => send({ type: 'details.edit' })}
                 />
-                <div className="form__actions">
-                  <Button type="submit" className="button button--primary" isDisabled={busy}>
-                    {t('login.verify')}
-                  </Button>
-                  <Button className="button" onPress={() => send({ type: 'otp.send' })}>
-                    {t('login.resend')}
-                  </Button>
-                  <Button className="button button--link" onPress={() => send({ type: 'details.edit' })}>
-                    {t('login.change')}
-                  </Button>
-                </div>
               </>
             ) : (
               <div className="form__actions">

@@ -9,7 +9,6 @@ import {
   type Channel,
 } from '../../../machines/flows/appointment-acceptance.machine';
 import { signingMachine } from '../../../machines/flows/signing.machine';
-import { normaliseDigits } from '../../../machines/rules/otp';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
@@ -17,6 +16,7 @@ import { inspectOptions } from '../inspector';
 import { acceptanceActors, declarationSigningActors } from './appointments-api';
 
 import { HkicHolder } from '../signing/hkic-holder';
+import { CodeStep } from './CodeStep';
 
 const SignStep = lazy(() => import('../signing/SignStep').then((m) => ({ default: m.SignStep })));
 type SigningActor = ActorRefFrom<typeof signingMachine>;
@@ -149,32 +149,21 @@ function Acceptance({ token }: { token: string }) {
             send({ type: 'otp.submit' });
           }}
         >
-          <TextField
-            label={t('accept.code')}
-            description={t('accept.codeHint')}
-            value={c.code}
-            onChange={(v) => send({ type: 'code.change', code: normaliseDigits(v) })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            name="otp"
-            size={8}
+          <CodeStep
+            texts={{
+              code: t('accept.code'),
+              codeHint: t('accept.codeHint'),
+              verify: t('accept.verify'),
+              resend: t('accept.resend'),
+              change: t('accept.change'),
+            }}
+            code={c.code}
             errorMessage={c.showErrors ? t('accept.codeInvalid') : null}
+            busy={snapshot.matches('verifying')}
+            onCode={(code) => send({ type: 'code.change', code })}
+            onResend={() => send({ type: 'otp.send' })}
+            onChangeDetails={() => send({ type: 'details.edit' })}
           />
-          <div className="form__actions">
-            <Button
-              type="submit"
-              className="button button--primary"
-              isDisabled={snapshot.matches('verifying')}
-            >
-              {t('accept.verify')}
-            </Button>
-            <Button className="button" onPress={() => send({ type: 'otp.send' })}>
-              {t('accept.resend')}
-            </Button>
-            <Button className="button button--link" onPress={() => send({ type: 'details.edit' })}>
-              {t('accept.change')}
-            </Button>
-          </div>
         </Form>
       ) : null}
 
