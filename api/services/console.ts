@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../drizzle/db';
-import { applications, caseAssignments } from '../../drizzle/schema';
+import { applications } from '../../drizzle/schema';
 import type { StaffAccountRow } from '../../drizzle/schema-staff';
 import { allowedEvents, nextStatus } from '../../machines/flows/case-lifecycle.machine';
 import {
@@ -16,18 +16,14 @@ import type { Language } from '../../machines/rules/language';
 import {
   CONSOLE_ACTION_SCHEMAS,
   CONSOLE_EVENTS,
-  CONTACT_DUE_WORKING_DAYS,
   type AuditRowData,
   type ConsoleActionResult,
   type ConsoleCaseData,
   type ConsoleEvent,
   type QueueQuery,
   type QueuePage,
-  QUEUE_PAGE_SIZE,
-  type QueueRow,
-  type StaffSummary,
 } from '../../machines/rules/staff';
-import { addWorkingDays, hongKongDate } from '../../machines/rules/working-days';
+import { hongKongDate } from '../../machines/rules/working-days';
 import type { DocumentStorage } from '../adapters/storage';
 import type { Clock } from '../clock';
 import { ApiError, ForbiddenError, NotFoundError } from '../errors';
@@ -39,6 +35,7 @@ import { listCaseVersions } from './case-versions';
 import { messageData, requestData } from './console-applicant';
 import { sendConsoleNotice } from './console-notices';
 import { issueEffects, type Effects } from './console-effects';
+import { createQueueReader, staffSummary } from './console-queue';
 import * as repo from './console.repo';
 import { underAnswers } from './drafts';
 import type { MessageService } from './messages';
@@ -131,13 +128,6 @@ function actorOf(staff: StaffAccountRow): CaseActor | null {
   return staff.role === 'caseOfficer' || staff.role === 'seniorOfficer' ? staff.role : null;
 }
 
-const summary = (s: StaffAccountRow): StaffSummary => ({
-  id: s.id,
-  nameEn: s.nameEn,
-  nameZh: s.nameZh,
-  role: s.role as StaffSummary['role'],
-});
-
 export function createConsoleService(deps: {
   db: Db;
   clock: Clock;
@@ -148,43 +138,7 @@ export function createConsoleService(deps: {
 }): ConsoleService {
   const { db, clock, calendar } = deps;
 
-  function dueOf(submittedAt: Date): { due: string; holidays: Set<string> } {
-    const from = hongKongDate(submittedAt);
-    const holidays = new Set(calendar.holidaysBetween(from, `${Number(from.slice(0, 4)) + 1}-12-31`));
-    return { due: addWorkingDays(from, CONTACT_DUE_WORKING_DAYS, holidays), holidays };
-  }
-
-  async function rowsOf(
-    where: SQL | undefined,
-    page?: { limit: number; offset: number },
-  ): Promise<{ rows: (QueueRow & { id: number; staffId: number | null })[]; total: number }> {
-    const [{ rows, total }, staff] = await Promise.all([repo.queueRows(db, where, page), repo.staffList(db)]);
-    const today = hongKongDate(clock.now());
-    const late = await repo.overdueRequestCases(db, today);
-    const byId = new Map(staff.map((s) => [s.id, s]));
-    return {
-      total,
-      rows: rows.map((r) => {
-        const submittedAt = r.submittedAt ?? r.createdAt;
-        const { due } = dueOf(submittedAt);
-        const status: CaseStatus = isCaseStatus(r.status) ? r.status : 'SUBMITTED';
-        const officer = r.staffId ? byId.get(r.staffId) : undefined;
-        return {
-          id: r.id,
-          staffId: r.staffId,
-          applicationNo: r.applicationNo,
-          formCode: r.formCode,
-          status,
-          applicantName: r.nameEn ?? r.nameZh,
-          submittedAt: submittedAt.toISOString(),
-          contactDue: due,
-          overdue: !r.contactSentAt && status === 'SUBMITTED' && today > due,
-          officer: officer ? summary(officer) : null,
-          requestOverdue: late.has(r.id),
-        };
-      }),
-    };
-  }
+  const { rowsOf, queue } = createQueueReader({ db, clock, calendar });
 
   /** May this officer act on the case (assigned to them, or a senior officer)? */
   const mayAct = (staff: StaffAccountRow, assignedTo: number | null | undefined) =>
@@ -202,31 +156,7 @@ export function createConsoleService(deps: {
   }
 
   return {
-    async queue(session, query) {
-      // Every filter in the query, so that a page is a page of what the officer asked for.
-      const officer =
-        query.officer === 'none'
-          ? isNull(caseAssignments.staffId)
-          : query.officer
-            ? eq(caseAssignments.staffId, query.officer === 'me' ? session.staff.id : Number(query.officer))
-            : undefined;
-      const page = query.page ?? 1;
-      const { rows, total } = await rowsOf(
-        and(
-          query.status ? eq(applications.status, query.status) : undefined,
-          query.form ? eq(applications.formCode, query.form) : undefined,
-          query.applicationNo ? eq(applications.applicationNo, query.applicationNo) : undefined,
-          officer,
-        ),
-        { limit: QUEUE_PAGE_SIZE, offset: (page - 1) * QUEUE_PAGE_SIZE },
-      );
-      return {
-        cases: rows.map(({ id: _id, staffId: _s, ...row }) => row),
-        total,
-        page,
-        pageSize: QUEUE_PAGE_SIZE,
-      };
-    },
+    queue,
 
     async view(session, applicationNo) {
       const application = await repo.applicationByNo(db, applicationNo);
@@ -292,7 +222,7 @@ export function createConsoleService(deps: {
         requests: requests.map((r) => requestData(r, today)),
         messages: messages.map(messageData),
         audit: audit.map(auditRow),
-        staff: staff.filter((s) => s.role !== 'admin').map(summary),
+        staff: staff.filter((s) => s.role !== 'admin').map(staffSummary),
         calendar: calendar.window(),
       };
     },
