@@ -105,6 +105,8 @@ export interface CaseActionInput {
   validate: (answers: Record<string, unknown>, against: ValidationContext) => boolean;
   /** A fresh key for this flow's submission (made by the caller; the machine makes nothing random). */
   idempotencyKey: string;
+  /** Answers kept from before a reload (the page's): the form starts from them instead of the prefill. */
+  initialAnswers?: Record<string, unknown>;
 }
 
 export interface ValidationContext {
@@ -245,7 +247,7 @@ export const caseActionMachine = setup({
   id: 'caseAction',
   context: ({ input }) => ({
     ...input,
-    answers: {},
+    answers: { ...input.initialAnswers },
     base: null,
     elsewhere: null,
     request: null,

@@ -103,6 +103,15 @@ test.describe('Submit Revised Layout Plan / Supporting Document', () => {
     await expect(page.locator('.documents__file')).toHaveCount(2);
     await expect(page.getByRole('status').filter({ hasText: 'wrong.pdf' })).toBeAttached();
     await expectNoAxeViolations(page);
+
+    // A reload (or a phone's return from the iAM Smart app) loses nothing: the answers come back on the
+    // form, the files on the upload step.
+    await page.reload();
+    await expect(page.getByLabel(text('en', 'forms', 'followUp.submitDocument.description'))).toHaveValue(
+      'Fire service certificate',
+    );
+    await page.getByRole('button', { name: text('en', 'case', 'continue') }).click();
+    await expect(page.locator('.documents__file')).toHaveCount(2);
     await page.getByRole('button', { name: text('en', 'case', 'continue') }).click();
 
     // The preview lists the answers and the files; then signing.

@@ -219,6 +219,25 @@ describe('acting on a case', () => {
     expect(plain.submit.mock.calls[0]![0]).not.toHaveProperty('requestId');
   });
 
+  it('starts from the answers kept before a reload, not from the prefill', async () => {
+    const machine = caseActionMachine.provide({
+      actors: {
+        loadCase: fromPromise<LoadCaseOutput>(() => Promise.resolve(LOADED)),
+        submitAction: fromPromise<SubmitActionOutput, SubmitActionInput>(() => Promise.resolve(DONE)),
+      },
+    });
+    const actor = createActor(machine, {
+      input: {
+        hasPreview: false,
+        validate: () => true,
+        idempotencyKey: 'flow-key-000000002',
+        initialAnswers: { note: 'typed before the reload' },
+      },
+    }).start();
+    await waitFor(actor, (s) => s.matches('fill'));
+    expect(actor.getSnapshot().context.answers).toEqual({ note: 'typed before the reload' });
+  });
+
   it('asks for the login first when logged out, and explains when the action is not allowed', async () => {
     const { actor } = start({ loads: [{ kind: 'loggedOut' }, { ...LOADED, allowed: false }] });
     await waitFor(actor, (s) => s.matches('login'));

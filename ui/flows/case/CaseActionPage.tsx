@@ -29,6 +29,7 @@ import { FollowUpFill } from './FollowUpFill';
 import { FollowUpPreview } from './FollowUpPreview';
 import { UpdateChanges, UpdateSuccess, type UpdateDone } from './UpdateChanges';
 import { UploadSuccess } from './UploadSuccess';
+import { forgetAnswers, keepAnswers, keptAnswers } from './follow-up-keep';
 
 const loginMachine = loginOtpMachine.provide({ actors: otpActors });
 const OWN_TITLE = new Set([
@@ -99,6 +100,11 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
   const { t } = useTranslation(['case', 'flows', 'auth', 'common', 'appointment']);
   const [search] = useSearchParams();
   const [start] = useState(() => startOfSearch(search));
+  // What was typed before a reload or a phone's return from iAM Smart (not for the update forms).
+  const [applicationNo] = useState(() => getSession().applicationNo);
+  const [kept] = useState(() =>
+    definition.versioned ? undefined : keptAnswers(applicationNo, definition.key),
+  );
   const machine = useMemo(
     () => caseActionMachine.provide({ actors: caseActors(definition, start) }),
     [definition, start],
@@ -115,6 +121,10 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
           ...(base ? { base } : {}),
         }).safeParse(answers).success,
       idempotencyKey: newIdempotencyKey(),
+      // The menu's choice of type (a revised layout plan) wins over a kept one.
+      ...(kept
+        ? { initialAnswers: { ...kept, ...(start.documentType ? { documentType: start.documentType } : {}) } }
+        : {}),
     },
     ...inspectOptions(),
   });
@@ -137,7 +147,14 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
   const uploadStep = form.steps.find((s) => s.kind === 'upload');
   const changes = c.base ? changesOf(form, c.base.answers, c.answers) : [];
   const navigate = useNavigate();
-  const finished = snapshot.matches('done') && definition.doneRoute !== undefined;
+  const done = snapshot.matches('done');
+  const typing = (['fill', 'upload', 'preview', 'sign'] as const).some((s) => snapshot.matches(s));
+  useEffect(() => {
+    if (definition.versioned || !c.summary) return;
+    if (done) forgetAnswers(c.summary.applicationNo, definition.key);
+    else if (typing) keepAnswers(c.summary.applicationNo, definition.key, c.answers);
+  }, [definition, c.summary, c.answers, done, typing]);
+  const finished = done && definition.doneRoute !== undefined;
   useEffect(() => {
     if (!finished || !c.result || !c.summary || !definition.doneRoute) return;
     const done: UpdateDone = {
