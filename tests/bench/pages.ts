@@ -135,8 +135,10 @@ async function measureTransfer(baseUrl: string, routes: readonly string[]): Prom
   return results;
 }
 
+/** The median of the values measured (a run whose metric Lighthouse could not measure is left out). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
@@ -165,6 +167,16 @@ async function measureLighthouse(
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${route}`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        // Say why a metric is missing (a run Lighthouse could not finish), rather than hide it in a median.
+        const missing = ['largest-contentful-paint', 'total-blocking-time'].filter(
+          (id) => lhr.audits[id]?.numericValue === undefined,
+        );
+        if (lhr.runtimeError || missing.length > 0)
+          process.stdout.write(
+            `\n  ${route} run ${i + 1}: ${lhr.runtimeError?.code ?? ''} ${missing
+              .map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? 'not measured'}`)
+              .join('; ')}\n`,
+          );
         samples.push({
           route,
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
