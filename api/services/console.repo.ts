@@ -187,14 +187,6 @@ export async function followUpSignaturesOf(tx: Db, applicationId: number) {
     .orderBy(asc(caseActions.id));
 }
 
-export async function documentsOf(tx: Db, applicationId: number) {
-  return tx
-    .select()
-    .from(caseDocuments)
-    .where(eq(caseDocuments.applicationId, applicationId))
-    .orderBy(asc(caseDocuments.id));
-}
-
 export async function insertDocument(tx: Db, row: typeof caseDocuments.$inferInsert) {
   const [made] = await tx.insert(caseDocuments).values(row).returning({ id: caseDocuments.id });
   return made?.id ?? null;

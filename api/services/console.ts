@@ -168,7 +168,7 @@ export function createConsoleService(deps: {
       const [history, documents, submitted, requests, messages, audit, staff, versions, revisions, signed] =
         await Promise.all([
           cases.historyOf(db, application.id),
-          repo.documentsOf(db, application.id),
+          cases.documentsOf(db, application.id),
           repo.submissionOf(db, application.id),
           repo.requestsOf(db, application.id),
           repo.messagesOf(db, application.id),
