@@ -23,7 +23,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'api/services/*.worker.mjs', 'scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', 'api/modules/shared/uploads/*.worker.mjs', 'scripts/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },

@@ -11,23 +11,23 @@ import { type SmsSender, smsSenderFromEnv } from './adapters/sms';
 import { type Clock, systemClock } from './clock';
 import { readVariable } from './config';
 
-import type { RateLimitOptions } from './middleware/rate-limit';
+import type { RateLimitOptions } from './http/rate-limit';
 import { appLogger, requestForLog, safeErrorSerializer } from './logging';
-import { errorHandler, notFoundHandler } from './middleware/errors';
+import { errorHandler, notFoundHandler } from './http/error-handler';
 import { apiRouter } from './routes';
 import { compressAnswers, staticSite } from './static-site';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
 import { postgresSandboxStore } from './adapters/iamsmart-store';
-import { documentLimitsFromEnv, type DocumentLimits } from './services/documents';
-import { createPdfCheckPool, type PdfChecker, type PdfCheckLimits } from './services/pdf-check-pool';
-import type { EcertTrust } from './services/ecert';
-import { draftValidityDaysFromEnv } from './services/drafts';
-import { type MessageService, createMessageService } from './services/messages';
+import { documentLimitsFromEnv, type DocumentLimits } from './modules/applications/documents.service';
+import { createPdfCheckPool, type PdfChecker, type PdfCheckLimits } from './modules/shared/uploads/pdf-check-pool';
+import type { EcertTrust } from './modules/signing/ecert';
+import { draftValidityDaysFromEnv } from './modules/applications/drafts.service';
+import { type MessageService, createMessageService } from './modules/shared/messages';
 import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
 import { messageKey } from './jobs/seal';
 import { defineMaintenanceJobs } from './jobs/maintenance';
-import { installMetrics, metricsFromEnv } from './middleware/metrics';
+import { installMetrics, metricsFromEnv } from './http/metrics';
 import { type VirusScanner, virusScannerFromEnv } from './adapters/virus-scanner';
 
 /** One-time passwords and the messages that carry them. */
@@ -96,12 +96,12 @@ export interface AppOptions {
    */
   signing?: { iamSmart?: IamSmartSigning; ecertTrust?: EcertTrust };
   /**
-   * Rate limits of the endpoints that cost CPU or storage (api/middleware/rate-limit.ts), counted in
+   * Rate limits of the endpoints that cost CPU or storage (api/http/rate-limit.ts), counted in
    * Postgres. Default: on, with DEFAULT_RATE_LIMITS; env RATE_LIMITS=off turns them off (tests only).
    */
   rateLimits?: RateLimitOptions;
   jobs?: JobsOptions;
-  /** GET /metrics in Prometheus' format (api/middleware/metrics.ts). Default: env METRICS is '1'. */
+  /** GET /metrics in Prometheus' format (api/http/metrics.ts). Default: env METRICS is '1'. */
   metrics?: boolean;
 }
 

@@ -11,8 +11,8 @@ import { closeApp, createApp, defaultLogger, jobsOf } from './app';
 import { appLogger } from './logging';
 import { ConfigError, loadConfig } from './config';
 import { createLocalStorage } from './adapters/storage';
-import { type EcertTrust, loadEcertTrust } from './services/ecert';
-import { crlPathsFromEnv, startCrlRefresh } from './services/ecert-refresh';
+import { type EcertTrust, loadEcertTrust } from './modules/signing/ecert';
+import { crlPathsFromEnv, startCrlRefresh } from './modules/signing/ecert-refresh';
 
 /**
  * The e-Cert trust from env ECERT_ROOTS and ECERT_CRLS (comma-separated paths of PEM or DER files: the

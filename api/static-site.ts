@@ -5,7 +5,7 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import expressStaticGzip from 'express-static-gzip';
 import { CHILD_CARE_TITLE } from '../machines/routes';
 import { detectLanguage, LANGUAGE_COOKIE, type Language } from '../machines/rules/language';
-import { NotFoundError } from './errors';
+import { NotFoundError } from './http/errors';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { createStaffAccount, type NewStaff } from '../api/services/staff-auth';
+import { createStaffAccount, type NewStaff } from '../api/modules/auth/staff-auth';
 import type { Db } from './db';
 import { staffAccounts } from './schema-staff';
 

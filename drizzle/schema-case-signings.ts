@@ -4,7 +4,7 @@ import { applications, caseActions, sessions } from './schema';
 /**
  * Signings of a follow-up on a case (Submit Supporting Document; docs/decisions/019-case-versions.md): one
  * row per iAM Smart or e-Cert request over the digest of the follow-up's manifest (its answers as parsed
- * and the SHA-256 of its files, api/services/signing-manifest.ts `followUpManifestText`). The follow-up
+ * and the SHA-256 of its files, api/modules/signing/signing-manifest.ts `followUpManifestText`). The follow-up
  * names the signing by `requestId`; when it is made, `actionId` records the follow-up that rests on it (a
  * signing serves one follow-up only).
  */

@@ -34,7 +34,7 @@ export const drafts = pgTable(
     /**
      * The contacts confirmed by a one-time code (purpose 'contact'), normalised as `contactEmail` /
      * `contactMobile`: `{ email?: { value, at }, mobile?: { value, at } }`. One counts as verified only
-     * while its value still equals the current answer (api/services/drafts.ts `verifiedContactsOf`).
+     * while its value still equals the current answer (api/modules/applications/drafts.service.ts `verifiedContactsOf`).
      */
     verifiedContacts: jsonb('verified_contacts').$type<StoredVerifiedContacts>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -95,7 +95,7 @@ export const draftDocuments = pgTable(
 /**
  * One signing of a draft (iAM Smart or e-Cert). Signing starts by freezing what is signed: the application
  * PDF rendered at that moment (stored under `pdfStorageKey`) and the documents then uploaded; `digest` is
- * the SHA-256 of the manifest of their hashes (api/services/signing.ts), `answersSha256` the hash of the
+ * the SHA-256 of the manifest of their hashes (api/modules/applications/application-signing.ts), `answersSha256` the hash of the
  * answers it was made from. A submission needs a signed request whose digest is still the current one.
  * `status`: 'pending' | 'signed' | 'failed' | 'expired' | 'cancelled'; `code` the service's code
  * (D70004, D70005 ...) or the e-Cert rejection reason.

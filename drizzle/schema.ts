@@ -145,7 +145,7 @@ export const rateEvents = pgTable(
 );
 
 /**
- * The counters of the request rate limits (api/middleware/rate-limit.ts), kept by rate-limiter-flexible's
+ * The counters of the request rate limits (api/http/rate-limit.ts), kept by rate-limiter-flexible's
  * RateLimiterDrizzle: `key` is `<limiter>:<HMAC of the caller>`, `points` what was spent in the window that
  * ends at `expire`. In Postgres so that every process counts the same requests.
  */

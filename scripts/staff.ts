@@ -9,7 +9,7 @@
  * app (and the otpauth:// URI), and the ten recovery codes, once: only their hashes are kept.
  */
 import QRCode from 'qrcode';
-import { createStaffAccount } from '../api/services/staff-auth';
+import { createStaffAccount } from '../api/modules/auth/staff-auth';
 import { openDatabase } from '../drizzle/db';
 import { STAFF_ROLES, type StaffRole } from '../machines/rules/staff';
 

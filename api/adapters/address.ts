@@ -10,7 +10,7 @@ import {
   score,
   tokenize,
   wordsOf,
-} from '../services/address-search';
+} from './address-search';
 
 /**
  * Address search, in the shape of the government's Address Lookup Service (ALS): `GET /lookup?q=&n=`

@@ -13,7 +13,7 @@ export interface EmailMessage {
 }
 
 /**
- * Sends email. Every message is also recorded in the `outbox` table (api/services/messages.ts) with
+ * Sends email. Every message is also recorded in the `outbox` table (api/modules/shared/messages.ts) with
  * the sender's `transport`; with the outbox sender that row is the only delivery.
  */
 export interface EmailSender {

@@ -7,7 +7,7 @@ export interface SmsMessage {
 }
 
 /**
- * Sends SMS. Every message is also recorded in the `outbox` table (api/services/messages.ts) with the
+ * Sends SMS. Every message is also recorded in the `outbox` table (api/modules/shared/messages.ts) with the
  * sender's `transport`; with the outbox sender that row is the only delivery.
  */
 export interface SmsSender {

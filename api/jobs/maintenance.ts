@@ -16,9 +16,9 @@ import {
 import { isLanguage } from '../../machines/rules/language';
 import type { DocumentStorage } from '../adapters/storage';
 import { type Clock, HOUR_MS } from '../clock';
-import { translate } from '../i18n';
-import { purgeExpiredDrafts } from '../services/drafts-purge';
-import type { MessageService } from '../services/messages';
+import { translate } from '../http/i18n';
+import { purgeExpiredDrafts } from '../modules/applications/drafts-purge';
+import type { MessageService } from '../modules/shared/messages';
 import type { JobQueue } from './queue';
 
 /**

@@ -43,7 +43,7 @@ export interface InformationRequest {
   documentTypes: string[];
 }
 
-/** A version of the case's information (api/services/case-versions.ts). */
+/** A version of the case's information (api/modules/cases/case-versions.ts). */
 export interface CaseInformation {
   version: number;
   answers: Record<string, unknown>;

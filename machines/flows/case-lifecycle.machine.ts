@@ -16,7 +16,7 @@ import {
  * machines/rules/case-lifecycle.ts: the open statuses are children of `open`, where withdrawal, rejection
  * and the follow-ups that keep the status are allowed; each transition is guarded by who sends it. Each
  * state's `meta.status` is the code stored in `applications.status`. Pure: it records nothing itself; the
- * API writes the status, the history row and the audit event in one transaction (api/services/cases.ts).
+ * API writes the status, the history row and the audit event in one transaction (api/modules/cases/cases.service.ts).
  */
 export interface CaseEvent {
   type: CaseEventType;

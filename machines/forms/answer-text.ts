@@ -6,7 +6,7 @@ import type { AddressAnswer, Field, TableColumn, TableRow } from './types';
 
 /**
  * An answer as a person reads it, the one text of the preview (ui/flows/apply/PreviewStep.tsx) and of
- * the application PDF (api/services/application-pdf.ts): an option by its label, a ticked box as Yes, a
+ * the application PDF (api/modules/shared/pdf/application-pdf.ts): an option by its label, a ticked box as Yes, a
  * date in the person's language ("24 Nov 2026", "2026年11月24日"), an address as its English and its
  * Chinese line and then floor, unit and lot, a table as one numbered line a row. `t` answers a message
  * by its namespaced key (`forms:options.x`, `wizard:yes`) in `language`.

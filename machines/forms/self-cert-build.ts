@@ -24,7 +24,7 @@ import type { ApplicationType, Field, FormDefinition, RequiredDocument, Section 
 
 export type PremisesUse = 'school' | 'centre' | 'course';
 
-/** The field of Part A naming the case certified; checked against the cases by the API (api/services/selfcert.ts). */
+/** The field of Part A naming the case certified; checked against the cases by the API (api/modules/selfcert/selfcert.service.ts). */
 export const CASE_FIELD = 'caseApplicationNo';
 
 const text = (

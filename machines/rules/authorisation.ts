@@ -1,6 +1,6 @@
 /**
  * Who may do what, as data: a table of role × action, enforced by one API middleware
- * (api/middleware/authorise.ts) and tested as a table (tests/api/authorisation.test.ts). The screens ask
+ * (api/modules/auth/authorise.ts) and tested as a table (tests/api/authorisation.test.ts). The screens ask
  * the same table, and the case lifecycle then says which events each actor may send in each status.
  */
 export const ROLES = ['applicant', 'ap', 'rse', 'caseOfficer', 'seniorOfficer', 'admin'] as const;

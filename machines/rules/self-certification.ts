@@ -1,7 +1,7 @@
 /**
  * Which cases a self-certification form may certify (issue 16): the form codes of the applications whose
  * premises each certificate is for. The API refuses a self-certification whose case does not exist or is
- * of another type (api/services/selfcert.ts). docs/decisions/021-self-certification.md.
+ * of another type (api/modules/selfcert/selfcert.service.ts). docs/decisions/021-self-certification.md.
  *
  * - SCS-1, SC(S)-1: new registration of a school — A2.
  * - SCS-2, SC(S)-2: alteration or extension of a registered school — B2 (extension), E2 (alteration).

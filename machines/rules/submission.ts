@@ -1,5 +1,5 @@
 /**
- * What the documents and submission endpoints answer (api/services/documents.ts, submission.ts), shared
+ * What the documents and submission endpoints answer (api/modules/applications/documents.service.ts, submission.ts), shared
  * by the API and the screens that read it (ui/flows/apply/DocumentsStep.tsx, SuccessStep.tsx).
  */
 

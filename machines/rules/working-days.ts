@@ -1,7 +1,7 @@
 /**
  * Working days as government service pledges count them: not a Saturday, a Sunday or a general holiday.
  * The holidays come from the API (GET /api/calendar, made by a maintained holiday library on the server:
- * api/services/calendar.ts), so the browser and the API apply the same rule to the same list.
+ * api/modules/shared/calendar.ts), so the browser and the API apply the same rule to the same list.
  * Dates are ISO calendar dates (YYYY-MM-DD) in Hong Kong.
  */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

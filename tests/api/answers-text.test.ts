@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import express from 'express';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { errorHandler } from '../../api/middleware/errors';
+import { errorHandler } from '../../api/http/error-handler';
 import { listen } from '../support/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogger } from '../../api/logging';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en/api.json' with { type: 'json' };
 import sc from '../../i18n/sc/api.json' with { type: 'json' };
 import tc from '../../i18n/tc/api.json' with { type: 'json' };
-import { languageFromAcceptLanguage, translate } from '../../api/i18n';
+import { languageFromAcceptLanguage, translate } from '../../api/http/i18n';
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_KEYS, FORM_CATALOGUE } from '../../machines/forms';
 import { LANGUAGES } from '../../machines/rules/language';
-import { renderApplicationPdf } from '../../api/services/application-pdf';
+import { renderApplicationPdf } from '../../api/modules/shared/pdf/application-pdf';
 import { inkBounds, inkReport, renderPdf } from '../support/pdf-pixels';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { CATALOGUE_KEYS, FORM_CATALOGUE } from '../../machines/forms';
 import { LANGUAGES } from '../../machines/rules/language';
-import { MissingGlyphError, renderApplicationPdf } from '../../api/services/application-pdf';
+import { MissingGlyphError, renderApplicationPdf } from '../../api/modules/shared/pdf/application-pdf';
 import { type DraftHarness, startDraftHarness } from './drafts-harness';
 
 const A2 = FORM_CATALOGUE.a2;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError } from '../../api/middleware/errors';
+import type { FieldError } from '../../api/http/error-handler';
 import { type LoginHarness, startLoginHarness } from '../support/login';
 import { postJson } from '../support/http';
 

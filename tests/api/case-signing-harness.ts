@@ -1,10 +1,10 @@
 import type { CaseActionResult } from '../../machines/rules/case';
-import type { IamSmartStarted, SigningStatusData } from '../../api/services/signing';
+import type { IamSmartStarted, SigningStatusData } from '../../api/modules/applications/application-signing';
 import type { Reply } from './application-harness';
 import { HKIC } from './appointments-harness';
 import type { CaseHarness } from './cases-harness';
 
-/** The signing endpoints of a follow-up on the session's case (api/routes/case-signing.ts). */
+/** The signing endpoints of a follow-up on the session's case (api/modules/cases/case-signing.routes.ts). */
 export const CASE_SIGNING = '/api/cases/current/signing';
 
 /** What a follow-up's signing is over: its key, answers and files (and an HKIC for iAM Smart). */

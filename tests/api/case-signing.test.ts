@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IamSmartStarted, SigningStatusData } from '../../api/services/signing';
+import type { IamSmartStarted, SigningStatusData } from '../../api/modules/applications/application-signing';
 import { caseActions, caseSignings, caseVersions } from '../../drizzle/schema';
 import { landscapeA3, landscapeA4 } from '../support/pdf-corpus';
 import { signDetached, type TestSigner } from '../support/test-ca';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired, sweepFiles } from '../../api/jobs/maintenance';
-import type { CaseUploadData } from '../../api/services/case-uploads';
+import type { CaseUploadData } from '../../api/modules/cases/case-uploads';
 import {
   caseActions,
   caseDocuments,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { applications, caseActions, caseVersions } from '../../drizzle/schema';
-import { currentAnswers, listCaseVersions } from '../../api/services/case-versions';
+import { currentAnswers, listCaseVersions } from '../../api/modules/cases/case-versions';
 import { formByKey } from '../../machines/forms';
 import { newKey } from './application-harness';
 import { type CaseHarness, startCaseHarness } from './cases-harness';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { hashToken } from '../../api/services/sessions';
-import { createCalendarService } from '../../api/services/calendar';
+import { hashToken } from '../../api/modules/auth/sessions';
+import { createCalendarService } from '../../api/modules/shared/calendar';
 import { applications, appointeeSessions, appointments, sessions } from '../../drizzle/schema';
 import type { CaseStatus } from '../../machines/rules/case-lifecycle';
 import type { CaseActionResult, CaseData } from '../../machines/rules/case';

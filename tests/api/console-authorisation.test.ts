@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../api/services/sessions';
+import { hashToken } from '../../api/modules/auth/sessions';
 import { sessions } from '../../drizzle/schema';
 import { type ConsoleAction, PERMISSIONS } from '../../machines/rules/authorisation';
 import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';

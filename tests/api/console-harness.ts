@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createStaffAccount, hashStaffToken, totpOf } from '../../api/services/staff-auth';
+import { createStaffAccount, hashStaffToken, totpOf } from '../../api/modules/auth/staff-auth';
 import { applicationHistory } from '../../drizzle/schema';
 import { staffSessions } from '../../drizzle/schema-staff';
 import type { CaseStatus } from '../../machines/rules/case-lifecycle';

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerInformationRequest } from '../../api/services/console.repo';
+import { answerInformationRequest } from '../../api/modules/console/console.repo';
 import { eq } from 'drizzle-orm';
 import { applications, appointments, caseVersions } from '../../drizzle/schema';
 import type { CaseData } from '../../machines/rules/case';

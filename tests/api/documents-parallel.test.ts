@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftDocuments, drafts, signingRequests } from '../../drizzle/schema';
-import { createPdfCheckPool, type PdfChecker } from '../../api/services/pdf-check-pool';
+import { createPdfCheckPool, type PdfChecker } from '../../api/modules/shared/uploads/pdf-check-pool';
 import { bigPdf } from '../support/pdf-corpus';
 import { type ApplicationHarness, type DraftState, startApplicationHarness } from './application-harness';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { purgeExpiredDrafts } from '../../api/services/drafts-purge';
+import { purgeExpiredDrafts } from '../../api/modules/applications/drafts-purge';
 import { MAINTENANCE_JOBS } from '../../api/jobs/maintenance';
-import { draftValidityDaysFromEnv } from '../../api/services/drafts';
+import { draftValidityDaysFromEnv } from '../../api/modules/applications/drafts.service';
 import { draftTokens, drafts, otpChallenges } from '../../drizzle/schema';
 import type { DraftSavedData } from '../../machines/rules/drafts';
 import { type DraftHarness, startDraftHarness } from './drafts-harness';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { createApp } from '../../api/app';
-import { purgeExpiredDrafts } from '../../api/services/drafts-purge';
+import { purgeExpiredDrafts } from '../../api/modules/applications/drafts-purge';
 import { drafts } from '../../drizzle/schema';
 import type { DraftSavedData } from '../../machines/rules/drafts';
 import { type EnvelopeBody, type TestServer, listen } from '../support/http';

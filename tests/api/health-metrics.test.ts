@@ -7,7 +7,7 @@ import { createApp } from '../../api/app';
 import { createLocalStorage } from '../../api/adapters/storage';
 import { clamdScanner } from '../../api/adapters/virus-scanner';
 import { createJobQueue } from '../../api/jobs/queue';
-import type { HealthData } from '../../api/routes/health';
+import type { HealthData } from '../../api/modules/shared/health.routes';
 import { getJson, listen } from '../support/http';
 import { landscapeA4 } from '../support/pdf-corpus';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createApp } from '../../api/app';
-import type { HealthData } from '../../api/routes/health';
+import type { HealthData } from '../../api/modules/shared/health.routes';
 import { type TestServer, getJson, listen } from '../support/http';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';
 

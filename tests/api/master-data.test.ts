@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { createApp } from '../../api/app';
-import { createMasterDataService } from '../../api/services/master-data';
+import { createMasterDataService } from '../../api/modules/shared/master-data';
 import { seed } from '../../drizzle/seed';
 import { masterData } from '../../drizzle/schema';
 import type { MasterDataEntry } from '../../machines/rules/master-data';

@@ -6,7 +6,7 @@ import { outboxSmsSender } from '../../api/adapters/sms';
 import { systemClock } from '../../api/clock';
 import { createJobQueue, type JobQueue } from '../../api/jobs/queue';
 import { messageKey } from '../../api/jobs/seal';
-import { createMessageService, type MessageService } from '../../api/services/messages';
+import { createMessageService, type MessageService } from '../../api/modules/shared/messages';
 import { openDatabase } from '../../drizzle/db';
 import { applications, outbox } from '../../drizzle/schema';
 import { startApiProcess } from '../support/api-process';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { otpChallenges, outbox } from '../../drizzle/schema';
-import type { OutboxEntry } from '../../api/services/messages';
+import type { OutboxEntry } from '../../api/modules/shared/messages';
 import { type LoginHarness, codeIn, startLoginHarness } from '../support/login';
 
 let h: LoginHarness;

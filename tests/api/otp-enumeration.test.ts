@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { createOtpHasher } from '../../api/services/otp';
+import { createOtpHasher } from '../../api/modules/auth/otp';
 import { otpChallenges, outbox } from '../../drizzle/schema';
 import { parseContact } from '../../machines/rules/otp';
 import { type LoginHarness, TEST_OTP_SECRET, startLoginHarness } from '../support/login';

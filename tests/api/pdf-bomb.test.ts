@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPdfCheckPool, type PdfChecker } from '../../api/services/pdf-check-pool';
+import { createPdfCheckPool, type PdfChecker } from '../../api/modules/shared/uploads/pdf-check-pool';
 import { bigPdf, landscapeA4, objectStreamBomb } from '../support/pdf-corpus';
 import { type ApplicationHarness, startApplicationHarness } from './application-harness';
 
 /**
- * The PDF check runs in worker threads with limits (api/services/pdf-check-pool.ts): a decompression
+ * The PDF check runs in worker threads with limits (api/modules/shared/uploads/pdf-check-pool.ts): a decompression
  * bomb is refused as too complex while the API goes on answering; so is a file past the time limit.
  * The figure for a 1 GiB bomb is measured by `npx tsx tests/bench/pdf-bomb.ts` (docs/operations.md).
  */

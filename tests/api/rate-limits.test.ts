@@ -15,7 +15,7 @@ import {
  * The rate limits of the endpoints that cost CPU or storage: 429 RATE_LIMITED with Retry-After and a
  * message in three languages, counted in Postgres so that two app instances on one database (as two
  * processes behind a load balancer) share the count. Small limits here; the defaults are in
- * api/middleware/rate-limit.ts.
+ * api/http/rate-limit.ts.
  */
 
 const SMALL = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IAM_SMART_SANDBOX_ORIGIN, type PhoneAction } from '../../api/adapters/iamsmart';
-import { manifestDigest } from '../../api/services/signing-manifest';
+import { manifestDigest } from '../../api/modules/signing/signing-manifest';
 import { signingRequests } from '../../drizzle/schema';
 import { landscapeA4 } from '../support/pdf-corpus';
 import { type TestSigner, signDetached, toPem } from '../support/test-ca';

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentListData } from '../../api/services/documents';
-import type { SubmissionData, SubmissionDetails } from '../../api/services/submission';
+import type { DocumentListData } from '../../api/modules/applications/documents.service';
+import type { SubmissionData, SubmissionDetails } from '../../api/modules/applications/submission.service';
 import {
   applicationHistory,
   applications,

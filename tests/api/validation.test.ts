@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createApp } from '../../api/app';
-import type { FieldError } from '../../api/middleware/errors';
+import type { FieldError } from '../../api/http/error-handler';
 import { type TestServer, listen, postJson } from '../support/http';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';
 

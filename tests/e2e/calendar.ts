@@ -1,4 +1,4 @@
-import { createCalendarService } from '../../api/services/calendar';
+import { createCalendarService } from '../../api/modules/shared/calendar';
 import { addWorkingDays } from '../../machines/rules/working-days';
 
 /**

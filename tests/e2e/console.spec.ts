@@ -7,7 +7,7 @@ import en from '../../i18n/en/console.json' with { type: 'json' };
 import sc from '../../i18n/sc/console.json' with { type: 'json' };
 import tc from '../../i18n/tc/console.json' with { type: 'json' };
 import { SESSION_STORAGE_KEY } from '../../machines/rules/session-state';
-import { createCalendarService } from '../../api/services/calendar';
+import { createCalendarService } from '../../api/modules/shared/calendar';
 import { addWorkingDays } from '../../machines/rules/working-days';
 import { CONSOLE_CASES, CONSOLE_STAFF, E2E_TOTP_SECRET } from './fixtures-console';
 import { testApplicant } from './fixtures';

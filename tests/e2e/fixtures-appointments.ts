@@ -1,4 +1,4 @@
-import { hashToken } from '../../api/services/sessions';
+import { hashToken } from '../../api/modules/auth/sessions';
 import type { Db } from '../../drizzle/db';
 import { appointmentInvitations, appointments } from '../../drizzle/schema';
 import { seedTestCase } from './seed-case';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { type AppOptions, closeApp, createApp } from '../../api/app';
 import { SmtpEmailSender } from '../../api/adapters/email';
 import { HttpSmsGateway, outboxSmsSender } from '../../api/adapters/sms';
-import { type MessageService, createMessageService } from '../../api/services/messages';
+import { type MessageService, createMessageService } from '../../api/modules/shared/messages';
 import { createJobQueue, type JobQueue } from '../../api/jobs/queue';
 import { messageKey } from '../../api/jobs/seal';
 import { type NewApplicationRow, applications } from '../../drizzle/schema';

@@ -127,7 +127,7 @@ export async function truncated(): Promise<PdfBytes> {
 /**
  * A three-page landscape A4 PDF cut just before its `xref` table, so every object is intact and only the
  * table, trailer and `%%EOF` are missing. pdf-lib loads this and finds all three pages; the check must
- * still call it corrupt (see `PDF_EOF_WINDOW` in api/services/pdf-check.ts).
+ * still call it corrupt (see `PDF_EOF_WINDOW` in api/modules/shared/uploads/pdf-check.ts).
  */
 export async function truncatedBeforeXref(): Promise<PdfBytes> {
   const whole = await pdfWithPages([a4Landscape, a4Landscape, a4Landscape], { useObjectStreams: false });

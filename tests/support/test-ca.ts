@@ -1,6 +1,6 @@
 /**
  * A test PKI shaped like Hongkong Post's, made at test time, and a signer of detached CMS (.p7s)
- * signatures, for the e-Cert verifier (api/services/ecert.ts) and the tests that upload .p7s files.
+ * signatures, for the e-Cert verifier (api/modules/signing/ecert.ts) and the tests that upload .p7s files.
  *
  *   Test Hongkong Post Root CA 3                     (trusted root, in `pki.trust.roots`)
  *   └─ Test Hongkong Post e-Cert CA 2 - 17            (intermediate; signs the CRLs)
@@ -21,7 +21,7 @@ import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { EcertTrust } from '../../api/services/ecert';
+import type { EcertTrust } from '../../api/modules/signing/ecert';
 
 export interface TestCertificate {
   der: Uint8Array;

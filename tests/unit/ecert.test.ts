@@ -10,7 +10,7 @@ import {
   loadEcertTrust,
   signerNameMatches,
   verifyEcertSignature,
-} from '../../api/services/ecert';
+} from '../../api/modules/signing/ecert';
 import { type TestPki, makeTestPki, signDetached, toPem } from '../support/test-ca';
 
 const NOW = new Date('2026-03-02T02:00:00.000Z');

@@ -4,9 +4,9 @@ import {
   FOLLOW_UP_MANIFEST_VERSION,
   followUpManifestText,
   sha256Hex,
-} from '../../api/services/signing-manifest';
+} from '../../api/modules/signing/signing-manifest';
 
-/** What a follow-up's signature covers (api/services/signing-manifest.ts `followUpManifestText`). */
+/** What a follow-up's signature covers (api/modules/signing/signing-manifest.ts `followUpManifestText`). */
 describe('the manifest of a follow-up', () => {
   const input = {
     applicationNo: 'A2-2026-001024',

@@ -1,8 +1,8 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { displayFileName } from '../../api/services/documents';
-import { checkPdf } from '../../api/services/pdf-check';
-import { contentDisposition } from '../../api/services/submission';
+import { displayFileName } from '../../api/modules/applications/documents.service';
+import { checkPdf } from '../../api/modules/shared/uploads/pdf-check';
+import { contentDisposition } from '../../api/modules/applications/submission.service';
 import { SIZES_PT, landscapeA4 } from '../support/pdf-corpus';
 
 /**

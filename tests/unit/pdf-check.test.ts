@@ -10,7 +10,7 @@ import {
   intersectBoxes,
   mmToPt,
   normaliseBox,
-} from '../../api/services/pdf-check';
+} from '../../api/modules/shared/uploads/pdf-check';
 import {
   SIZES_PT,
   a5Landscape,

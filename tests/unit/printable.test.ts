@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fontCodePoints, renderApplicationPdf } from '../../api/services/application-pdf';
+import { fontCodePoints, renderApplicationPdf } from '../../api/modules/shared/pdf/application-pdf';
 import { formByKey } from '../../machines/forms';
 import { draftSchemaFor, schemaFor } from '../../machines/forms/schema';
 import { decodeRanges, printableSetSource } from '../../machines/rules/printable-encode';

@@ -10,7 +10,7 @@ import {
   isStorageKey,
   newStorageKey,
 } from '../../api/adapters/storage';
-import { readAll } from '../../api/services/upload-receiver';
+import { readAll } from '../../api/modules/shared/uploads/upload-receiver';
 
 let dir: string;
 let storage: DocumentStorage;

@@ -8,7 +8,7 @@ import { Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DocumentStorage, createLocalStorage } from '../../api/adapters/storage';
-import { checkPdf } from '../../api/services/pdf-check';
+import { checkPdf } from '../../api/modules/shared/uploads/pdf-check';
 import {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_TOTAL_BYTES,
@@ -16,7 +16,7 @@ import {
   UploadError,
   readAll,
   receivePdfUpload,
-} from '../../api/services/upload-receiver';
+} from '../../api/modules/shared/uploads/upload-receiver';
 import { type PdfBytes, landscapeA4 } from '../support/pdf-corpus';
 
 const KIB = 1024;

@@ -12,7 +12,7 @@ const IDENTITY_OPTIONS = (['ap', 'rse'] as const).map((value) => ({
  * Appointment of AP and RSE (`/form-appointment-step1`, spec §3 "AP/RSE details"): the applicant names the
  * Authorized Person or Registered Structural Engineer they appoint, with the register's number and its
  * expiry date; preview; submit. The appointee is then invited (email and SMS) and the appointment is
- * active only once they accept (api/services/appointments.ts, docs/decisions/020-appointments.md). Both an
+ * active only once they accept (api/modules/appointments/appointments.service.ts, docs/decisions/020-appointments.md). Both an
  * AP and an RSE are appointed by sending the form once for each.
  */
 export const APPOINTMENT: FollowUpDefinition = {

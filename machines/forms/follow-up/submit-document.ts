@@ -8,7 +8,7 @@ import { formOfCase } from './update';
  * "Supporting-document flow"): the document type from the case's form's list of documents or "Other" with
  * a short description, an optional note, then the files (the application's uploader and checks: landscape
  * A4/A3 PDF, the limits, ClamAV), a preview, the signature over the answers and files (iAM Smart or e-Cert,
- * api/services/case-signing.ts), and Upload Success listing the files, each downloadable for 7
+ * api/modules/cases/case-signing.ts), and Upload Success listing the files, each downloadable for 7
  * days from the case's history. docs/decisions/019-case-versions.md.
  */
 

@@ -8,7 +8,7 @@ import type { RequiredDocument, Section } from '../types';
  * A follow-up form: a form of the catalogue that starts on an existing case (withdraw, request an
  * inspection, and after them the update, document and appointment forms). It is data on one generic path:
  * the case action machine (machines/flows/case-action.machine.ts) walks its steps, the API
- * (api/services/cases.ts) validates with its schema, asks the case lifecycle whether its `event` is allowed
+ * (api/modules/cases/cases.service.ts) validates with its schema, asks the case lifecycle whether its `event` is allowed
  * now, and writes the change, the history row and the audit event in one transaction. docs/forms.md.
  */
 export type FollowUpKey =
@@ -38,7 +38,7 @@ export interface CaseFacts {
   applicantName: string | null;
   contactName: string | null;
   contactTelephone: string | null;
-  /** The case's information as it is now: its latest version (api/services/case-versions.ts). */
+  /** The case's information as it is now: its latest version (api/modules/cases/case-versions.ts). */
   information: { version: number; answers: Record<string, unknown> };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerText, documentsFor, fieldById, FORM_CATALOGUE } from '../../../machines/forms';
 import type { Field } from '../../../machines/forms';
 import { formatCalendarDate } from '../../../machines/rules/dates';
-import { answerLines, answerTranslator } from '../../../api/services/application-pdf';
+import { answerLines, answerTranslator } from '../../../api/modules/shared/pdf/application-pdf';
 
 const A2 = FORM_CATALOGUE.a2;
 const field = (id: string): Field => {

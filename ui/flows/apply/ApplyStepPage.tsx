@@ -203,7 +203,7 @@ function SavedScreen({ actor }: { actor: ApplyActor }) {
   );
 }
 
-/** The applicant's HKIC, which signing with iAM Smart needs (api/services/signing.ts: 422 HKIC_REQUIRED). */
+/** The applicant's HKIC, which signing with iAM Smart needs (api/modules/applications/application-signing.ts: 422 HKIC_REQUIRED). */
 const HKIC_FIELD = 'applicantHkic';
 
 /** The Upload Documents step: the documents, then signing (the signing machine's screens), then submit. */

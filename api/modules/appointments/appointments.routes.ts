@@ -1,0 +1,180 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  appointeeOtpSendSchema,
+  appointeeOtpVerifySchema,
+  invitationAcceptSchema,
+  invitationIamSmartSchema,
+  invitationOtpSendSchema,
+  invitationOtpVerifySchema,
+  invitationSchema,
+  invitationTokenSchema,
+  revokeSchema,
+  selectCaseSchema,
+  SIGNING_REQUEST_PATTERN,
+} from '../../../machines/rules/appointment';
+import { SUCCESS_CODE, sendEnvelope, sendOk } from '../../http/envelope';
+import { requestLanguage } from '../../http/i18n';
+import { currentSession, requireSession } from '../auth/auth.middleware';
+import { authorise } from '../auth/authorise';
+import { requireJson } from '../../http/require-json';
+import type { AppointeeAuth } from './appointee-auth';
+import type { AppointmentSigning } from './appointment-signing';
+import { type AppointmentService, InvitationError } from './appointments.service';
+import type { SessionService } from '../auth/sessions';
+import { readSmallFile, requireMultipart } from '../../http/multipart';
+import { SIGNATURE_MAX_BYTES } from '../applications/signing.routes';
+
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const requestIdSchema = z.string().regex(SIGNING_REQUEST_PATTERN);
+
+/**
+ * A body with an invitation token: a token that is malformed answers exactly like an unknown or tampered
+ * one (404 INVITATION_UNKNOWN), so the answer tells nothing; other fields are validated as usual (400).
+ */
+function withToken<T extends z.ZodType<{ token: string }>>(schema: T, body: unknown): z.infer<T> {
+  const raw: unknown =
+    typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
+  if (!invitationTokenSchema.safeParse(raw).success) throw new InvitationError('unknown');
+  return schema.parse(body);
+}
+
+/**
+ * /api/appointments/invitation: the appointee's side, by the token of the invitation link (no session).
+ * Every endpoint: 404 INVITATION_UNKNOWN (malformed, unknown or tampered token, one answer), 410
+ * INVITATION_EXPIRED | INVITATION_CANCELLED | INVITATION_USED. docs/api.md.
+ */
+export function invitationRouter({
+  appointments,
+  signing,
+}: {
+  appointments: AppointmentService;
+  signing: AppointmentSigning;
+}): Router {
+  const router = Router();
+  /** POST /  { token } → 200 InvitationView (contacts masked). */
+  router.post('/', requireJson, async (req, res) => {
+    const { token } = withToken(invitationSchema, req.body);
+    sendOk(req, res, await appointments.invitation(token));
+  });
+  /** POST /otp/send  { token, channel: 'email' | 'mobile' } → 200 { resendAfterSeconds, expiresInSeconds }; 429. */
+  router.post('/otp/send', requireJson, async (req, res) => {
+    const { token, channel } = withToken(invitationOtpSendSchema, req.body);
+    sendOk(req, res, await appointments.sendCode(token, channel), 'auth.otp.sent');
+  });
+  /** POST /otp/verify  { token, channel, code } → 200 { confirmed }; 410 OTP_EXPIRED; 422 OTP_WRONG | OTP_BURNT; 429. */
+  router.post('/otp/verify', requireJson, async (req, res) => {
+    const { token, channel, code } = withToken(invitationOtpVerifySchema, req.body);
+    sendOk(req, res, await appointments.verifyCode(token, channel, code), 'appointment.confirmed');
+  });
+  /** POST /signing/iamsmart  { token, hkic } → 201 { requestId, identificationCode, qrText, expiresAt, digest }; 409 CONTACT_NOT_CONFIRMED; 503. */
+  router.post('/signing/iamsmart', requireJson, async (req, res) => {
+    const { token, hkic } = withToken(invitationIamSmartSchema, req.body);
+    const started = await signing.startIamSmart(token, hkic, requestLanguage(req));
+    sendEnvelope(req, res, 201, SUCCESS_CODE, 'signing.started', started);
+  });
+  /** POST /signing/iamsmart/status  { token, requestId } → 200 { status, code?, reference? }; 404 signing unknown. */
+  router.post('/signing/iamsmart/status', requireJson, async (req, res) => {
+    const { token, requestId } = withToken(
+      z.object({ token: z.string(), requestId: requestIdSchema }),
+      req.body,
+    );
+    sendOk(req, res, await signing.iamSmartStatus(token, requestId));
+  });
+  /** POST /signing/ecert/prepare  { token } → 200 { requestId, digest, content } (what to sign). */
+  router.post('/signing/ecert/prepare', requireJson, async (req, res) => {
+    const { token } = withToken(invitationSchema, req.body);
+    sendOk(req, res, await signing.prepareEcert(token));
+  });
+  /**
+   * POST /signing/ecert  multipart `signature` (.p7s), headers X-Invitation-Token, X-Signing-Request →
+   * 200 { reference }; 422 SIGNER_MISMATCH (names the appointee) | ECERT_REJECTED { reason }; 413; 415.
+   */
+  router.post('/signing/ecert', async (req, res) => {
+    const { token } = withToken(invitationSchema, { token: req.get('x-invitation-token') });
+    const requestId = requestIdSchema.parse(req.get('x-signing-request'));
+    requireMultipart(req);
+    const signature = await readSmallFile(req, 'signature', SIGNATURE_MAX_BYTES);
+    sendOk(req, res, await signing.verifyEcert(token, requestId, signature), 'signing.ecert.signed');
+  });
+  /**
+   * POST /accept  { token, signingId } → 200 AppointmentView (ACTIVE); 409 CONTACT_NOT_CONFIRMED |
+   * SIGNATURE_REQUIRED; 410 INVITATION_USED for every acceptance after the first (row lock).
+   */
+  router.post('/accept', requireJson, async (req, res) => {
+    const { token, signingId } = withToken(invitationAcceptSchema, req.body);
+    const signature = await signing.signed(token, signingId);
+    sendOk(req, res, await appointments.accept(token, signature), 'appointment.accepted');
+  });
+  return router;
+}
+
+/**
+ * /api/cases/current/appointments (Bearer, the applicant only: `appointment.manage`): the appointments of
+ * the session's case; cancel an invitation; revoke an appointment with a reason. 401; 403 FORBIDDEN for
+ * an AP/RSE (they cannot change the appointment); 404 not an appointment of this case; 409 wrong status.
+ */
+export function caseAppointmentsRouter({
+  appointments,
+  sessions,
+}: {
+  appointments: AppointmentService;
+  sessions: SessionService;
+}): Router {
+  const router = Router();
+  router.use(requireSession(sessions), authorise('appointment.manage'));
+  router.get('/', async (req, res) => {
+    sendOk(req, res, await appointments.list(currentSession(res)));
+  });
+  router.post('/:id/cancel', async (req, res) => {
+    const id = idParam.parse(req.params.id);
+    sendOk(
+      req,
+      res,
+      await appointments.end(currentSession(res), id, 'cancel', null),
+      'appointment.cancelled',
+    );
+  });
+  router.post('/:id/revoke', requireJson, async (req, res) => {
+    const id = idParam.parse(req.params.id);
+    const { reason } = revokeSchema.parse(req.body);
+    sendOk(
+      req,
+      res,
+      await appointments.end(currentSession(res), id, 'revoke', reason),
+      'appointment.revoked',
+    );
+  });
+  return router;
+}
+
+/**
+ * The AP/RSE login and their cases:
+ * POST /api/auth/appointee/otp/send  { registrationNumber, contact } → 200 (the same whether or not the
+ *      number has an active appointment with that contact); 400; 429.
+ * POST /api/auth/appointee/otp/verify  { registrationNumber, contact, code } → 200 LoginData + { cases };
+ *      403 APPOINTMENT_ENDED; 410 OTP_EXPIRED; 422 OTP_WRONG | OTP_BURNT; 429.
+ * GET  /api/appointee/cases  (Bearer, ap | rse) → 200 AppointeeCase[].
+ * POST /api/appointee/cases/select  { applicationNo } → 200 SessionData on that case; 403 not theirs.
+ */
+export function appointeeRouters({ auth, sessions }: { auth: AppointeeAuth; sessions: SessionService }) {
+  const login = Router();
+  login.post('/otp/send', requireJson, async (req, res) => {
+    const request = appointeeOtpSendSchema.parse(req.body);
+    sendOk(req, res, await auth.sendCode(request), 'auth.otp.sent');
+  });
+  login.post('/otp/verify', requireJson, async (req, res) => {
+    const request = appointeeOtpVerifySchema.parse(req.body);
+    sendOk(req, res, await auth.login(sessions, request), 'auth.loggedIn');
+  });
+  const cases = Router();
+  cases.use(requireSession(sessions), authorise('appointee.cases'));
+  cases.get('/', async (req, res) => {
+    sendOk(req, res, await auth.cases(currentSession(res)));
+  });
+  cases.post('/select', requireJson, async (req, res) => {
+    const { applicationNo } = selectCaseSchema.parse(req.body);
+    sendOk(req, res, await auth.select(sessions, currentSession(res), applicationNo));
+  });
+  return { login, cases };
+}

@@ -1,0 +1,395 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../../../drizzle/db';
+import type { AppointmentRow } from '../../../drizzle/schema';
+import {
+  type AppointmentStatus,
+  type AppointmentView,
+  type InvitationView,
+  INVITATION_DAYS,
+  declarationText,
+  isIdentity,
+  maskEmail,
+  maskMobile,
+} from '../../../machines/rules/appointment';
+import type { CaseActor } from '../../../machines/rules/case-lifecycle';
+import { isLanguage, type Language } from '../../../machines/rules/language';
+import { normaliseEmail, normaliseHkMobile, type OtpSentData } from '../../../machines/rules/otp';
+import { normaliseRegistrationNumber } from '../../../machines/rules/registration';
+import { type Clock, addMs } from '../../clock';
+import { ApiError, NotFoundError } from '../../http/errors';
+import { translate } from '../../http/i18n';
+import type { CaseActionEffect } from '../cases/cases.service';
+import * as cases from '../cases/cases.repo';
+import type { MessageService } from '../shared/messages';
+import type { OtpService } from '../auth/otp';
+import * as repo from './appointments.repo';
+import { bilingualTexts, createTeller, paramsOf, recordAppointmentEvent } from './appointment-notices';
+import { sweepAppointmentExpiry } from './appointment-expiry';
+import { hongKongTime } from '../shared/messages';
+import { hashToken, type AuthSession } from '../auth/sessions';
+
+/**
+ * Appointments of APs and RSEs (issue 12, docs/decisions/020-appointments.md). The applicant's
+ * `appointment` follow-up invites the appointee (this service's `effect`, inside the follow-up's
+ * transaction); the appointee opens the link, confirms the email or mobile by a one-time password, signs the
+ * declaration (api/modules/appointments/appointment-signing.ts) and accepts; the applicant cancels an invitation or
+ * revokes an appointment; the daily job lapses appointments whose registration expired. Every event is a
+ * history row and an audit event, written under the case's row lock.
+ */
+
+const DAY_MS = 24 * 3_600_000;
+
+export class InvitationError extends ApiError {
+  constructor(kind: 'unknown' | 'expired' | 'cancelled' | 'used') {
+    const table = {
+      unknown: [404, 'INVITATION_UNKNOWN', 'appointment.invitationUnknown'],
+      expired: [410, 'INVITATION_EXPIRED', 'appointment.invitationExpired'],
+      cancelled: [410, 'INVITATION_CANCELLED', 'appointment.invitationCancelled'],
+      used: [410, 'INVITATION_USED', 'appointment.invitationUsed'],
+    } as const;
+    const [status, code, key] = table[kind];
+    super(status, code, key);
+  }
+}
+
+/** An active AP/RSE of a case, for notices (the department console). */
+export interface Appointee {
+  identity: 'ap' | 'rse';
+  nameEn: string;
+  nameZh: string | null;
+  registrationNumber: string;
+  email: string;
+  mobile: string;
+  /** Appointees are written to in the applicant's language and in English. */
+  language: Language;
+}
+
+/** The active AP and RSE of a case (at most one each), with their contact and language. */
+export async function activeAppointees(db: Db, applicationId: number): Promise<Appointee[]> {
+  const rows = await repo.appointmentsOfCase(db, applicationId);
+  return rows
+    .filter((r) => r.status === 'ACTIVE' && isIdentity(r.identity))
+    .map((r) => ({
+      identity: r.identity as 'ap' | 'rse',
+      nameEn: r.nameEn,
+      nameZh: r.nameZh,
+      registrationNumber: r.registrationNumber,
+      email: r.email,
+      mobile: r.mobile,
+      language: isLanguage(r.language) ? r.language : 'tc',
+    }));
+}
+
+export function viewOf(row: AppointmentRow, masked = false): AppointmentView {
+  return {
+    id: row.id,
+    identity: isIdentity(row.identity) ? row.identity : 'ap',
+    nameEn: row.nameEn,
+    nameZh: row.nameZh,
+    registrationNumber: row.registrationNumber,
+    email: masked ? maskEmail(row.email) : row.email,
+    mobile: masked ? maskMobile(row.mobile) : row.mobile,
+    expiryDate: row.expiryDate,
+    status: row.status as AppointmentStatus,
+    invitedAt: row.invitedAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    endReason: row.endReason,
+  };
+}
+
+export interface AppointmentServiceOptions {
+  db: Db;
+  clock: Clock;
+  messages: MessageService;
+  otp: OtpService;
+  logger: Logger;
+  /** Where the invitation links point (env PUBLIC_ORIGIN). */
+  publicOrigin: string;
+}
+
+export type AppointmentService = ReturnType<typeof createAppointmentService>;
+
+export function createAppointmentService({
+  db,
+  clock,
+  messages,
+  otp,
+  logger,
+  publicOrigin,
+}: AppointmentServiceOptions) {
+  const tell = createTeller(messages, logger);
+  const record = recordAppointmentEvent;
+
+  const newToken = () => randomBytes(32).toString('base64url');
+
+  /** The `appointment` follow-up: a new invitation (an open one of the same role is cancelled by it). */
+  const effect: CaseActionEffect = async (tx, action) => {
+    const identity = action.answers.identity === 'rse' ? 'rse' : 'ap';
+    const str = (k: string) => (typeof action.answers[k] === 'string' ? action.answers[k].trim() : '');
+    const reference = `APT-${action.applicationNo}-${action.actionId}`;
+    const open = await repo.ofStatus(tx, action.applicationId, identity, 'INVITED');
+    if (open && (await repo.endAppointment(tx, open.id, 'INVITED', 'CANCELLED', action.now, 'replaced')))
+      await record(
+        tx,
+        open,
+        'appointment.cancel',
+        'APPOINTMENT_CANCELLED',
+        { actor: action.actor, ref: action.actorRef },
+        'INVITED',
+        'CANCELLED',
+        action.now,
+        reference,
+      );
+    const language: Language = isLanguage(action.language) ? action.language : 'tc';
+    const appointment = await repo.insertAppointment(tx, {
+      applicationId: action.applicationId,
+      caseActionId: action.actionId,
+      identity,
+      nameEn: str('nameEn'),
+      nameZh: str('nameZh') || null,
+      registrationNumber: normaliseRegistrationNumber(str('registrationNumber')),
+      email: normaliseEmail(str('email')),
+      mobile: normaliseHkMobile(str('mobile')) ?? str('mobile'),
+      expiryDate: str('expiryDate'),
+      status: 'INVITED' as const,
+      language,
+      invitedAt: action.now,
+    });
+    const token = newToken();
+    const expiresAt = addMs(action.now, INVITATION_DAYS * DAY_MS);
+    await repo.insertInvitation(tx, {
+      appointmentId: appointment.id,
+      tokenHash: hashToken(token),
+      createdAt: action.now,
+      expiresAt,
+    });
+    await cases.insertAudit(tx, {
+      at: action.now,
+      actor: action.actor,
+      actorRef: action.actorRef,
+      event: 'appointment.invite',
+      applicationId: action.applicationId,
+      reference,
+      before: null,
+      after: {
+        appointment: appointment.id,
+        status: 'INVITED',
+        identity,
+        registrationNumber: appointment.registrationNumber,
+      },
+    });
+    return () =>
+      tell(
+        appointment,
+        language,
+        bilingualTexts(language, 'invitation', {
+          ...paramsOf(appointment, action.applicationNo),
+          link: `${publicOrigin}/appointment-accept#${token}`,
+          until: hongKongTime(expiresAt),
+        }),
+      );
+  };
+
+  /** The invitation of a token: unknown and tampered answer the same 404; ended ones 410. */
+  async function resolve(token: string, tx: Db = db) {
+    const found = await repo.invitationByHash(tx, hashToken(token));
+    if (!found) throw new InvitationError('unknown');
+    const { invitation, appointment } = found;
+    if (invitation.usedAt || appointment.status === 'ACTIVE') throw new InvitationError('used');
+    if (appointment.status !== 'INVITED') throw new InvitationError('cancelled');
+    if (clock.now() >= invitation.expiresAt) throw new InvitationError('expired');
+    return found;
+  }
+
+  async function caseOf(applicationId: number, tx: Db = db) {
+    const application = await repo.applicationOf(tx, applicationId);
+    if (!application) throw new InvitationError('unknown');
+    return application;
+  }
+
+  /** The OTP service's key and lookup for an invitation: the appointment's own email and mobile. */
+  const otpKey = (appointmentId: number) => `APPOINTMENT-${appointmentId}`;
+  const otpContact = (a: AppointmentRow, channel: 'email' | 'mobile') =>
+    channel === 'email'
+      ? ({ kind: 'email', value: a.email } as const)
+      : ({ kind: 'mobile', value: a.mobile } as const);
+
+  return {
+    effect,
+    resolve,
+
+    async invitation(token: string): Promise<InvitationView> {
+      const { invitation, appointment } = await resolve(token);
+      const application = await caseOf(appointment.applicationId);
+      return {
+        appointment: viewOf(appointment, true),
+        applicationNo: application.applicationNo,
+        formCode: application.formCode,
+        caseStatus: application.status,
+        premisesAddress: application.premisesAddressEn,
+        applicantName: application.applicantNameEn,
+        confirmed: invitation.confirmedAt !== null,
+        declaration: declarationText({
+          ...appointment,
+          identity: appointment.identity as 'ap' | 'rse',
+          applicationNo: application.applicationNo,
+          appointmentId: appointment.id,
+        }),
+      };
+    },
+
+    async sendCode(token: string, channel: 'email' | 'mobile'): Promise<OtpSentData> {
+      const { appointment } = await resolve(token);
+      const application = await caseOf(appointment.applicationId);
+      return otp.send(
+        { applicationNo: otpKey(appointment.id), contact: otpContact(appointment, channel) },
+        'appointment',
+        () =>
+          Promise.resolve({
+            id: application.id,
+            applicationNo: application.applicationNo,
+            email: appointment.email,
+            mobile: appointment.mobile,
+            language: appointment.language,
+          }),
+      );
+    },
+
+    async verifyCode(token: string, channel: 'email' | 'mobile', code: string): Promise<{ confirmed: true }> {
+      const { appointment, invitation } = await resolve(token);
+      return otp.verify(
+        { applicationNo: otpKey(appointment.id), contact: otpContact(appointment, channel), code },
+        async (tx) => {
+          await repo.confirmInvitation(tx, invitation.id, clock.now());
+          return { confirmed: true as const };
+        },
+        'appointment',
+      );
+    },
+
+    /**
+     * Accepts under the appointment's and the case's row locks: one of parallel acceptances wins, the others
+     * get 410 INVITATION_USED. The active appointment of the same role (if any) ends as REPLACED now.
+     */
+    async accept(token: string, signature: { method: string; reference: string; signer: unknown }) {
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        const first = await resolve(token, tx);
+        await cases.lockApplication(tx, first.appointment.applicationId);
+        await repo.lockAppointment(tx, first.appointment.id);
+        const { invitation, appointment } = await resolve(token, tx);
+        if (!invitation.confirmedAt)
+          throw new ApiError(409, 'CONTACT_NOT_CONFIRMED', 'appointment.notConfirmed');
+        const application = await caseOf(appointment.applicationId, tx);
+        const reference = `APT-${application.applicationNo}-${appointment.caseActionId ?? appointment.id}`;
+        const by = { actor: appointment.identity as CaseActor, ref: `appointment:${appointment.id}` };
+        const old = await repo.ofStatus(tx, appointment.applicationId, appointment.identity, 'ACTIVE');
+        if (old && (await repo.endAppointment(tx, old.id, 'ACTIVE', 'REPLACED', now, 'replaced')))
+          await record(
+            tx,
+            old,
+            'appointment.replace',
+            'APPOINTMENT_REVOKED',
+            by,
+            'ACTIVE',
+            'REPLACED',
+            now,
+            reference,
+          );
+        await repo.useInvitation(tx, invitation.id, now);
+        // Status, time and signature together; the partial unique index keeps one ACTIVE per role.
+        await repo.activate(tx, appointment.id, now, signature);
+        await record(
+          tx,
+          appointment,
+          'appointment.accept',
+          'APPOINTMENT_ACCEPTED',
+          by,
+          'INVITED',
+          'ACTIVE',
+          now,
+          reference,
+        );
+        return { appointment: { ...appointment, status: 'ACTIVE', acceptedAt: now }, application, old };
+      });
+      const { appointment, application, old } = outcome;
+      const language: Language = isLanguage(appointment.language) ? appointment.language : 'tc';
+      await tell(
+        application,
+        language,
+        bilingualTexts(language, 'accepted', paramsOf(appointment, application.applicationNo)),
+      );
+      if (old)
+        await tell(
+          old,
+          language,
+          bilingualTexts(language, 'revoked', {
+            ...paramsOf(old, application.applicationNo),
+            reason: translate(language, 'message.appointment.reasons.replaced'),
+          }),
+        );
+      return viewOf(appointment);
+    },
+
+    async list(session: AuthSession): Promise<AppointmentView[]> {
+      return (await repo.appointmentsOfCase(db, session.applicationId)).map((r) => viewOf(r));
+    },
+
+    /** Cancel an invitation (INVITED → CANCELLED) or revoke an appointment (ACTIVE → REVOKED). */
+    async end(
+      session: AuthSession,
+      id: number,
+      kind: 'cancel' | 'revoke',
+      reason: string | null,
+    ): Promise<AppointmentView> {
+      const now = clock.now();
+      const [from, to, doc, reasonKey] =
+        kind === 'cancel'
+          ? (['INVITED', 'CANCELLED', 'APPOINTMENT_CANCELLED', 'cancelled'] as const)
+          : (['ACTIVE', 'REVOKED', 'APPOINTMENT_REVOKED', null] as const);
+      const outcome = await db.transaction(async (tx) => {
+        const application = await cases.lockApplication(tx, session.applicationId);
+        const row = await repo.lockAppointment(tx, id);
+        if (!application || !row || row.applicationId !== session.applicationId)
+          throw new NotFoundError('appointment.notFound');
+        if (row.status !== from)
+          throw new ApiError(
+            409,
+            kind === 'cancel' ? 'APPOINTMENT_NOT_INVITED' : 'APPOINTMENT_NOT_ACTIVE',
+            kind === 'cancel' ? 'appointment.notInvited' : 'appointment.notActive',
+          );
+        const stored = reason ?? reasonKey ?? '';
+        await repo.endAppointment(tx, id, from, to, now, stored);
+        const reference = `APT-${application.applicationNo}-${row.caseActionId ?? row.id}`;
+        await record(
+          tx,
+          row,
+          `appointment.${kind}`,
+          doc,
+          { actor: 'applicant', ref: `session:${session.id}` },
+          from,
+          to,
+          now,
+          reference,
+        );
+        return { row: { ...row, status: to, endedAt: now, endReason: stored }, application };
+      });
+      const { row, application } = outcome;
+      const language: Language = isLanguage(row.language) ? row.language : 'tc';
+      await tell(
+        row,
+        language,
+        bilingualTexts(language, 'revoked', {
+          ...paramsOf(row, application.applicationNo),
+          reason: reason ?? translate(language, 'message.appointment.reasons.cancelled'),
+        }),
+      );
+      return viewOf(row);
+    },
+
+    /** The daily job (api/jobs/appointments.ts): api/modules/appointments/appointment-expiry.ts. */
+    sweepExpiry: (noticeDays: number) => sweepAppointmentExpiry({ db, clock, tell }, noticeDays),
+  };
+}

@@ -1,0 +1,39 @@
+import type { Db } from '../../../drizzle/db';
+import { followUpSchema } from '../../../machines/forms/follow-up';
+import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
+import type { CalendarService } from '../shared/calendar';
+import { currentCaseVersion } from './case-versions';
+import { fieldError, underAnswers } from '../applications/drafts.service';
+
+/**
+ * The answers and files of a follow-up as the API takes them, checked one way for the follow-up itself
+ * (api/modules/cases/cases.service.ts `act`) and for signing it (api/modules/cases/case-signing.ts): an update form names
+ * the version it was opened on, the answers pass the form's schema (field errors under `answers.<field>`),
+ * and a form with an upload step names at least one file.
+ */
+export async function parseFollowUp(
+  db: Db,
+  calendar: CalendarService,
+  definition: FollowUpDefinition,
+  applicationId: number,
+  body: { answers: Record<string, unknown>; baseVersion?: number; uploads?: readonly number[] },
+): Promise<{ answers: Record<string, unknown>; uploads: number[] }> {
+  if (definition.versioned && body.baseVersion === undefined)
+    throw fieldError(['baseVersion'], 'case.baseVersionRequired');
+  const opened = definition.versioned ? await currentCaseVersion(db, applicationId) : undefined;
+  const { today, holidays } = calendar.window();
+  const parsed = followUpSchema(definition, {
+    today,
+    holidays: new Set(holidays),
+    base: opened?.answers,
+  }).safeParse(body.answers);
+  if (!parsed.success) throw underAnswers(parsed.error);
+  const hasUpload = definition.steps.some((s) => s.kind === 'upload');
+  const uploads = hasUpload ? [...(body.uploads ?? [])] : [];
+  if (hasUpload && uploads.length === 0) throw fieldError(['uploads'], 'case.uploadsRequired');
+  return { answers: parsed.data, uploads };
+}
+
+/** The follow-up is signed before it is submitted (Submit Supporting Document). */
+export const hasSignStep = (definition: FollowUpDefinition) =>
+  definition.steps.some((s) => s.kind === 'sign');

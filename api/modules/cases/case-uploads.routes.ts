@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { SUCCESS_CODE, sendEnvelope, sendOk } from '../../http/envelope';
+import { currentSession, requireSession } from '../auth/auth.middleware';
+import { authorise } from '../auth/authorise';
+import type { CaseUploadService } from './case-uploads';
+import type { SessionService } from '../auth/sessions';
+import { receiveUpload } from '../../http/multipart';
+
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * /api/cases/current/uploads (Bearer: a Find my case or AP/RSE session): the files of a follow-up's upload
+ * step, streamed (mounted before the JSON parser). docs/api.md.
+ *
+ * GET /: 200 data CaseUploadListData (the files waiting for their follow-up, oldest first, and the limits).
+ * POST / multipart (`documentType` then `file`): 201 data CaseUploadData; 400 an unknown type, no file;
+ * 401; 403 role; 413 past a limit; 422 DOCUMENT_INVALID (not a landscape A4/A3 PDF, infected); 503 busy.
+ * DELETE /:id: 204; 400 a malformed id; 404 not a file of this case waiting for its follow-up.
+ */
+export function caseUploadsRouter({
+  uploads,
+  sessions,
+}: {
+  uploads: CaseUploadService;
+  sessions: SessionService;
+}): Router {
+  const router = Router();
+  router.use(requireSession(sessions), authorise('case.act'));
+  router.get('/', async (req, res) => {
+    sendOk(req, res, await uploads.list(currentSession(res)));
+  });
+  router.post('/', async (req, res) => {
+    const saved = await receiveUpload(req, res, () => uploads.upload(currentSession(res), req));
+    sendEnvelope(req, res, 201, SUCCESS_CODE, 'documents.uploaded', saved);
+  });
+  router.delete('/:id', async (req, res) => {
+    await uploads.remove(currentSession(res), idParam.parse(req.params.id));
+    res.status(204).end();
+  });
+  return router;
+}

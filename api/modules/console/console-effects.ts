@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../../drizzle/db';
+import type { ApplicationRow } from '../../../drizzle/schema';
+import type { StaffAccountRow } from '../../../drizzle/schema-staff';
+import { isLanguage, type Language } from '../../../machines/rules/language';
+import type { ConsoleEvent } from '../../../machines/rules/staff';
+import { newStorageKey, type DocumentStorage } from '../../adapters/storage';
+import { translate } from '../../http/i18n';
+import { renderCertificate, renderLetterOfRequirements, type LetterOfRequirements } from './console-pdf';
+import * as repo from './console.repo';
+import { fieldError } from '../applications/drafts.service';
+
+/**
+ * What each console action writes besides the lifecycle's own records (api/modules/console/console.service.ts), inside
+ * its transaction: the assignment, the contact details sent, the issued letter or certificate as a PDF
+ * case document on the action's history row, the information request, the message. Answers what goes
+ * into the audit event and the parameters of the notice (per recipient language), if one is sent.
+ */
+export interface EffectContext {
+  tx: Db;
+  storage: DocumentStorage;
+  now: Date;
+  staff: StaffAccountRow;
+  application: ApplicationRow;
+  reference: string;
+  historyId: number | null;
+  actionId: number;
+  current: { staffId: number; contactSentAt: Date | null } | undefined;
+}
+
+export interface Effects {
+  audit: Record<string, unknown>;
+  notice?: (language: Language) => Record<string, string | number>;
+}
+
+const nameIn = (s: Pick<StaffAccountRow, 'nameEn' | 'nameZh'>, l: Language) =>
+  l === 'en' ? s.nameEn : s.nameZh;
+const postIn = (s: Pick<StaffAccountRow, 'postEn' | 'postZh'>, l: Language) =>
+  l === 'en' ? s.postEn : s.postZh;
+
+async function storePdf(
+  c: EffectContext,
+  kind: string,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<number | null> {
+  const storageKey = newStorageKey();
+  await c.storage.put(storageKey, bytes);
+  return repo.insertDocument(c.tx, {
+    applicationId: c.application.id,
+    historyId: c.historyId,
+    kind,
+    storageKey,
+    fileName,
+    bytes: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    createdAt: c.now,
+    downloadUntil: null,
+  });
+}
+
+async function officerOf(c: EffectContext): Promise<StaffAccountRow> {
+  if (c.current && c.current.staffId !== c.staff.id)
+    return (await repo.staffById(c.tx, c.current.staffId)) ?? c.staff;
+  return c.staff;
+}
+
+export async function issueEffects(
+  c: EffectContext,
+  event: ConsoleEvent,
+  answers: Record<string, unknown>,
+): Promise<Effects> {
+  const language: Language = isLanguage(c.application.language) ? c.application.language : 'tc';
+  const common = async () => {
+    const officer = await officerOf(c);
+    return {
+      applicationNo: c.application.applicationNo,
+      formCode: c.application.formCode,
+      premises: c.application.premisesAddressEn,
+      officer,
+      language,
+      issuedAt: c.now,
+    };
+  };
+  const issued = (data: unknown, caseDocumentId: number | null = null) =>
+    repo.insertIssued(c.tx, {
+      applicationId: c.application.id,
+      event,
+      reference: c.reference,
+      data,
+      staffId: c.staff.id,
+      caseDocumentId,
+      createdAt: c.now,
+    });
+
+  switch (event) {
+    case 'case.assign': {
+      const staffId = answers.staffId as number;
+      const target = await repo.staffById(c.tx, staffId);
+      if (!target || !target.active || target.role === 'admin') throw unknownOfficer('staffId');
+      await repo.setAssignment(c.tx, {
+        applicationId: c.application.id,
+        staffId,
+        assignedAt: c.now,
+        assignedBy: c.staff.id,
+      });
+      return { audit: { assignedTo: staffId } };
+    }
+    case 'case.acknowledge': {
+      // The contact details of the assigned officer (one who acknowledges an unassigned case takes it).
+      if (!c.current)
+        await repo.setAssignment(c.tx, {
+          applicationId: c.application.id,
+          staffId: c.staff.id,
+          assignedAt: c.now,
+          assignedBy: c.staff.id,
+        });
+      const officer = await officerOf(c);
+      await repo.markContactSent(c.tx, c.application.id, c.now);
+      await issued({ officerId: officer.id });
+      return {
+        audit: { contactOf: officer.id },
+        notice: (l) => ({
+          name: nameIn(officer, l),
+          post: postIn(officer, l),
+          telephone: officer.telephone,
+          email: officer.email,
+        }),
+      };
+    }
+    case 'lor.issue': {
+      const lor = answers as unknown as LetterOfRequirements;
+      const pdf = await renderLetterOfRequirements(lor, await common());
+      const id = await storePdf(c, 'letterOfRequirements', `Letter of Requirements ${c.reference}.pdf`, pdf);
+      await issued(lor, id);
+      return {
+        audit: { bdReference: lor.bdReference, documentId: id },
+        notice: () => ({ reference: lor.bdReference }),
+      };
+    }
+    case 'inspection.schedule': {
+      const officer = await repo.staffById(c.tx, answers.officerId as number);
+      if (!officer || !officer.active || officer.role === 'admin') throw unknownOfficer('officerId');
+      await issued(answers);
+      return {
+        audit: { date: answers.date, window: answers.window, officerId: officer.id },
+        notice: (l) => ({
+          date: answers.date as string,
+          window: translate(l, `staff.window.${answers.window as string}`),
+          name: nameIn(officer, l),
+          telephone: officer.telephone,
+        }),
+      };
+    }
+    case 'inspection.record':
+      await issued(answers);
+      return {
+        audit: { result: answers.result },
+        notice: (l) => ({ result: translate(l, `staff.result.${answers.result as string}`) }),
+      };
+    case 'certificate.issue': {
+      const inspection = await repo.lastIssued(c.tx, c.application.id, 'inspection.schedule');
+      const inspectedOn = (inspection?.data as { date?: string } | undefined)?.date ?? null;
+      const kind = answers.kind as 'CERTIFICATE' | 'NOTICE';
+      const pdf = await renderCertificate(
+        { kind, inspectedOn, remarks: answers.remarks as string | undefined },
+        await common(),
+      );
+      const name = kind === 'CERTIFICATE' ? 'Certificate' : 'Notice';
+      const id = await storePdf(
+        c,
+        kind === 'CERTIFICATE' ? 'certificate' : 'notice',
+        `${name} ${c.reference}.pdf`,
+        pdf,
+      );
+      await issued(answers, id);
+      return {
+        audit: { kind, documentId: id },
+        notice: (l) => ({ kind: translate(l, `staff.certificate.${kind}`) }),
+      };
+    }
+    case 'case.reject':
+      await issued(answers);
+      return { audit: { reason: answers.reason }, notice: () => ({ reason: answers.reason as string }) };
+    case 'information.request': {
+      const id = await repo.insertRequest(c.tx, {
+        applicationId: c.application.id,
+        staffId: c.staff.id,
+        documentTypes: answers.documentTypes as string[],
+        note: (answers.note as string | undefined) ?? null,
+        replyBy: answers.replyBy as string,
+        createdAt: c.now,
+      });
+      return {
+        audit: { requestId: id, replyBy: answers.replyBy },
+        notice: () => ({ replyBy: answers.replyBy as string }),
+      };
+    }
+    case 'message.send':
+      await repo.insertMessage(c.tx, {
+        applicationId: c.application.id,
+        sender: 'BD',
+        staffId: c.staff.id,
+        body: answers.body as string,
+        createdAt: c.now,
+      });
+      return { audit: {}, notice: () => ({}) };
+    case 'compliance.record':
+      await issued(answers);
+      return { audit: {}, notice: () => ({}) };
+    default:
+      return { audit: {} };
+  }
+}
+
+/** 400 on the field that names an officer who is not an active case or senior officer. */
+const unknownOfficer = (field: string) => fieldError(['answers', field], 'staff.unknownOfficer');

@@ -1,0 +1,109 @@
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../drizzle/db';
+import { applications, caseAssignments } from '../../../drizzle/schema';
+import type { StaffAccountRow } from '../../../drizzle/schema-staff';
+import { isCaseStatus, type CaseStatus } from '../../../machines/rules/case-lifecycle';
+import {
+  CONTACT_DUE_WORKING_DAYS,
+  QUEUE_PAGE_SIZE,
+  type QueuePage,
+  type QueueQuery,
+  type QueueRow,
+  type StaffSummary,
+} from '../../../machines/rules/staff';
+import { addWorkingDays, hongKongDate } from '../../../machines/rules/working-days';
+import type { Clock } from '../../clock';
+import type { CalendarService } from '../shared/calendar';
+import * as repo from './console.repo';
+import type { StaffSession } from '../auth/staff-auth';
+
+/**
+ * The console's work queue (docs/console.md, "The work queue"): the cases with their officer and the due
+ * date of the contact details (2 working days after the case came in, Hong Kong holidays excluded), a page
+ * at a time, every filter applied by the database.
+ */
+
+/** An officer as the console names them. */
+export const staffSummary = (s: StaffAccountRow): StaffSummary => ({
+  id: s.id,
+  nameEn: s.nameEn,
+  nameZh: s.nameZh,
+  role: s.role as StaffSummary['role'],
+});
+
+export function createQueueReader({
+  db,
+  clock,
+  calendar,
+}: {
+  db: Db;
+  clock: Clock;
+  calendar: CalendarService;
+}) {
+  function dueOf(submittedAt: Date): string {
+    const from = hongKongDate(submittedAt);
+    const holidays = new Set(calendar.holidaysBetween(from, `${Number(from.slice(0, 4)) + 1}-12-31`));
+    return addWorkingDays(from, CONTACT_DUE_WORKING_DAYS, holidays);
+  }
+
+  /** The queue's rows found by `where` (a page of them), with their officer and due date. */
+  async function rowsOf(
+    where: SQL | undefined,
+    page?: { limit: number; offset: number },
+  ): Promise<{ rows: (QueueRow & { id: number; staffId: number | null })[]; total: number }> {
+    const [{ rows, total }, staff] = await Promise.all([repo.queueRows(db, where, page), repo.staffList(db)]);
+    const today = hongKongDate(clock.now());
+    const late = await repo.overdueRequestCases(db, today);
+    const byId = new Map(staff.map((s) => [s.id, s]));
+    return {
+      total,
+      rows: rows.map((r) => {
+        const submittedAt = r.submittedAt ?? r.createdAt;
+        const due = dueOf(submittedAt);
+        const status: CaseStatus = isCaseStatus(r.status) ? r.status : 'SUBMITTED';
+        const officer = r.staffId ? byId.get(r.staffId) : undefined;
+        return {
+          id: r.id,
+          staffId: r.staffId,
+          applicationNo: r.applicationNo,
+          formCode: r.formCode,
+          status,
+          applicantName: r.nameEn ?? r.nameZh,
+          submittedAt: submittedAt.toISOString(),
+          contactDue: due,
+          overdue: !r.contactSentAt && status === 'SUBMITTED' && today > due,
+          officer: officer ? staffSummary(officer) : null,
+          requestOverdue: late.has(r.id),
+        };
+      }),
+    };
+  }
+
+  /** GET /api/staff/cases: a page of the cases the filters find. */
+  async function queue(session: StaffSession, query: QueueQuery): Promise<QueuePage> {
+    const officer =
+      query.officer === 'none'
+        ? isNull(caseAssignments.staffId)
+        : query.officer
+          ? eq(caseAssignments.staffId, query.officer === 'me' ? session.staff.id : Number(query.officer))
+          : undefined;
+    const page = query.page ?? 1;
+    const { rows, total } = await rowsOf(
+      and(
+        query.status ? eq(applications.status, query.status) : undefined,
+        query.form ? eq(applications.formCode, query.form) : undefined,
+        query.applicationNo ? eq(applications.applicationNo, query.applicationNo) : undefined,
+        officer,
+      ),
+      { limit: QUEUE_PAGE_SIZE, offset: (page - 1) * QUEUE_PAGE_SIZE },
+    );
+    return {
+      cases: rows.map(({ id: _id, staffId: _s, ...row }) => row),
+      total,
+      page,
+      pageSize: QUEUE_PAGE_SIZE,
+    };
+  }
+
+  return { rowsOf, queue };
+}

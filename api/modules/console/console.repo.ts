@@ -1,0 +1,241 @@
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../drizzle/db';
+import {
+  applicationHistory,
+  applications,
+  auditEvents,
+  caseActions,
+  caseDocuments,
+  caseSignings,
+  drafts,
+  signingRequests,
+  submissions,
+} from '../../../drizzle/schema';
+import {
+  caseAssignments,
+  caseMessages,
+  informationRequests,
+  issuedDocuments,
+  staffAccounts,
+} from '../../../drizzle/schema-staff';
+
+/** The queries of the console (api/modules/console/console.service.ts). Each takes the database or the transaction. */
+
+/** When the case was first submitted: its oldest history row. */
+const firstSubmitted =
+  sql<Date | null>`(select min(${applicationHistory.submissionDate}) from ${applicationHistory}
+    where ${applicationHistory.applicationId} = ${applications.id})`.mapWith((v: unknown) =>
+    v === null || v === undefined ? null : new Date(v as string),
+  );
+
+/** When the case came in: its first submission, else when its row was made. */
+const cameIn = sql`coalesce(${firstSubmitted}, ${applications.createdAt})`;
+
+/**
+ * A page of the queue's cases (open or not) with their officer, in the order of the contact details' due
+ * date (2 working days after the case came in, so the order of coming in), and how many there are.
+ */
+export async function queueRows(
+  tx: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number } = { limit: 1, offset: 0 },
+) {
+  const [rows, [counted]] = await Promise.all([
+    tx
+      .select({
+        id: applications.id,
+        applicationNo: applications.applicationNo,
+        formCode: applications.formCode,
+        status: applications.status,
+        nameEn: applications.applicantNameEn,
+        nameZh: applications.applicantNameZh,
+        createdAt: applications.createdAt,
+        submittedAt: firstSubmitted,
+        staffId: caseAssignments.staffId,
+        contactSentAt: caseAssignments.contactSentAt,
+      })
+      .from(applications)
+      .leftJoin(caseAssignments, eq(caseAssignments.applicationId, applications.id))
+      .where(where)
+      .orderBy(asc(cameIn), asc(applications.applicationNo))
+      .limit(page.limit)
+      .offset(page.offset),
+    tx
+      .select({ n: count() })
+      .from(applications)
+      .leftJoin(caseAssignments, eq(caseAssignments.applicationId, applications.id))
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function applicationByNo(tx: Db, applicationNo: string, lock = false) {
+  const query = tx.select().from(applications).where(eq(applications.applicationNo, applicationNo));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function assignmentOf(tx: Db, applicationId: number) {
+  const [row] = await tx
+    .select()
+    .from(caseAssignments)
+    .where(eq(caseAssignments.applicationId, applicationId));
+  return row;
+}
+
+export async function setAssignment(tx: Db, row: typeof caseAssignments.$inferInsert) {
+  await tx
+    .insert(caseAssignments)
+    .values(row)
+    .onConflictDoUpdate({
+      target: caseAssignments.applicationId,
+      set: { staffId: row.staffId, assignedAt: row.assignedAt, assignedBy: row.assignedBy },
+    });
+}
+
+export async function markContactSent(tx: Db, applicationId: number, at: Date) {
+  await tx
+    .update(caseAssignments)
+    .set({ contactSentAt: at })
+    .where(eq(caseAssignments.applicationId, applicationId));
+}
+
+export async function staffList(tx: Db) {
+  return tx.select().from(staffAccounts).where(eq(staffAccounts.active, true)).orderBy(asc(staffAccounts.id));
+}
+
+export async function staffById(tx: Db, id: number) {
+  const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id));
+  return row;
+}
+
+/** Ids of cases with an information request past its reply-by date (`today`, ISO) and unanswered. */
+export async function overdueRequestCases(tx: Db, today: string): Promise<Set<number>> {
+  const rows = await tx
+    .select({ id: informationRequests.applicationId })
+    .from(informationRequests)
+    .where(and(isNull(informationRequests.answeredAt), lt(informationRequests.replyBy, today)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function requestsOf(tx: Db, applicationId: number) {
+  return tx
+    .select()
+    .from(informationRequests)
+    .where(eq(informationRequests.applicationId, applicationId))
+    .orderBy(desc(informationRequests.createdAt));
+}
+
+export async function messagesOf(tx: Db, applicationId: number) {
+  return tx
+    .select()
+    .from(caseMessages)
+    .where(eq(caseMessages.applicationId, applicationId))
+    .orderBy(asc(caseMessages.createdAt), asc(caseMessages.id));
+}
+
+export async function auditOf(tx: Db, where: SQL | undefined, limit = 200) {
+  return tx
+    .select({ event: auditEvents, applicationNo: applications.applicationNo })
+    .from(auditEvents)
+    .leftJoin(applications, eq(applications.id, auditEvents.applicationId))
+    .where(where)
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(limit);
+}
+
+/** The admin's audit search: by case number (part of it), actor reference, event, from a date. */
+export function auditFilter(q: { applicationNo?: string; actorRef?: string; event?: string; from?: Date }) {
+  const parts: SQL[] = [];
+  if (q.applicationNo)
+    parts.push(ilike(applications.applicationNo, `%${q.applicationNo.replace(/[%_\\]/g, '')}%`));
+  if (q.actorRef) parts.push(eq(auditEvents.actorRef, q.actorRef));
+  if (q.event) parts.push(eq(auditEvents.event, q.event));
+  if (q.from) parts.push(gte(auditEvents.at, q.from));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function submissionOf(tx: Db, applicationId: number) {
+  const [row] = await tx
+    .select({
+      answers: drafts.answers,
+      formKey: drafts.formKey,
+      submittedAt: submissions.submittedAt,
+      method: signingRequests.method,
+      signer: signingRequests.signer,
+      completedAt: signingRequests.completedAt,
+    })
+    .from(submissions)
+    .innerJoin(drafts, eq(drafts.id, submissions.draftId))
+    .innerJoin(signingRequests, eq(signingRequests.id, submissions.signingRequestId))
+    .where(eq(submissions.applicationId, applicationId));
+  return row;
+}
+
+/** The signatures the case's follow-ups rest on (Submit Supporting Document ...), oldest first. */
+export async function followUpSignaturesOf(tx: Db, applicationId: number) {
+  return tx
+    .select({
+      reference: caseActions.reference,
+      method: caseSignings.method,
+      signer: caseSignings.signer,
+      submittedAt: caseActions.createdAt,
+    })
+    .from(caseSignings)
+    .innerJoin(caseActions, eq(caseActions.id, caseSignings.actionId))
+    .where(and(eq(caseSignings.applicationId, applicationId), eq(caseSignings.status, 'signed')))
+    .orderBy(asc(caseActions.id));
+}
+
+export async function insertDocument(tx: Db, row: typeof caseDocuments.$inferInsert) {
+  const [made] = await tx.insert(caseDocuments).values(row).returning({ id: caseDocuments.id });
+  return made?.id ?? null;
+}
+
+export async function insertIssued(tx: Db, row: typeof issuedDocuments.$inferInsert) {
+  await tx.insert(issuedDocuments).values(row);
+}
+
+export async function lastIssued(tx: Db, applicationId: number, event: string) {
+  const [row] = await tx
+    .select()
+    .from(issuedDocuments)
+    .where(and(eq(issuedDocuments.applicationId, applicationId), eq(issuedDocuments.event, event)))
+    .orderBy(desc(issuedDocuments.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertRequest(tx: Db, row: typeof informationRequests.$inferInsert) {
+  const [made] = await tx.insert(informationRequests).values(row).returning({ id: informationRequests.id });
+  return made?.id;
+}
+
+export async function insertMessage(tx: Db, row: typeof caseMessages.$inferInsert) {
+  await tx.insert(caseMessages).values(row);
+}
+
+/**
+ * Closes an information request when documents were submitted for it (the Submit Supporting Document
+ * flow calls this in its transaction, with the follow-up's case_actions id). Answers whether it was open.
+ */
+export async function answerInformationRequest(
+  tx: Db,
+  applicationId: number,
+  requestId: number,
+  actionId: number,
+  at: Date = new Date(),
+): Promise<boolean> {
+  const rows = await tx
+    .update(informationRequests)
+    .set({ answeredAt: at, answeredBy: actionId })
+    .where(
+      and(
+        eq(informationRequests.id, requestId),
+        eq(informationRequests.applicationId, applicationId),
+        isNull(informationRequests.answeredAt),
+      ),
+    )
+    .returning({ id: informationRequests.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,264 @@
+import express, { Router } from 'express';
+import type { Logger } from 'pino';
+import type { Database } from '../drizzle/db';
+import type { Clock } from './clock';
+import type { AddressLookup } from './adapters/address';
+import type { VirusScanner } from './adapters/virus-scanner';
+import type { JobQueue } from './jobs/queue';
+import type { DocumentStorage } from './adapters/storage';
+import type { IamSmartSigning } from './adapters/iamsmart';
+import { readVariable } from './config';
+import { notFoundHandler } from './http/error-handler';
+import { createRateLimiters, type RateLimitOptions } from './http/rate-limit';
+import { createDocumentService, type DocumentLimits } from './modules/applications/documents.service';
+import type { EcertTrust } from './modules/signing/ecert';
+import type { PdfChecker } from './modules/shared/uploads/pdf-check-pool';
+import { createSigningService } from './modules/applications/application-signing';
+import { createSubmissionService } from './modules/applications/submission.service';
+import { documentsRouter } from './modules/applications/documents.routes';
+import { signingRouter } from './modules/applications/signing.routes';
+import { submissionRouters } from './modules/applications/submission.routes';
+import { createAddressService } from './modules/shared/address';
+import { createAuthService } from './modules/auth/auth.service';
+import { createDraftService } from './modules/applications/drafts.service';
+import { createHistoryService } from './modules/cases/history';
+import { type MasterDataServiceOptions, createMasterDataService } from './modules/shared/master-data';
+import type { MessageService } from './modules/shared/messages';
+import { createOtpService } from './modules/auth/otp';
+import { createSessionService } from './modules/auth/sessions';
+import { addressRouter } from './modules/shared/address.routes';
+import { applicationRouter } from './modules/shared/master-data.routes';
+import { authRouter } from './modules/auth/auth.routes';
+import { devRouter } from './modules/shared/dev.routes';
+import { draftsRouter } from './modules/applications/drafts.routes';
+import { healthRouter } from './modules/shared/health.routes';
+import { historyRouter } from './modules/cases/history.routes';
+import { casesRouter } from './modules/cases/cases.routes';
+import { caseUploadsRouter } from './modules/cases/case-uploads.routes';
+import { caseSigningRouter } from './modules/cases/case-signing.routes';
+import { createCaseSigning } from './modules/cases/case-signing';
+import { createCaseUploadService } from './modules/cases/case-uploads';
+import { createCaseService } from './modules/cases/cases.service';
+import { createCalendarService } from './modules/shared/calendar';
+import { createAppointeeAuth } from './modules/appointments/appointee-auth';
+import { createAppointmentSigning } from './modules/appointments/appointment-signing';
+import { createAppointmentService } from './modules/appointments/appointments.service';
+import { defineAppointmentJobs } from './jobs/appointments';
+import { appointeeRouters, caseAppointmentsRouter, invitationRouter } from './modules/appointments/appointments.routes';
+import { createConsoleService } from './modules/console/console.service';
+import { answerRequestEffect } from './modules/console/information-requests';
+import { createStaffAuthService } from './modules/auth/staff-auth';
+import { staffRouter } from './modules/console/console.routes';
+import { caseMessagesRouter } from './modules/cases/case-messages.routes';
+
+export interface ApiOptions {
+  masterData?: MasterDataServiceOptions;
+  clock: Clock;
+  logger: Logger;
+  /** Where messages go (email, SMS, the outbox). */
+  messages: MessageService;
+  otp: { secret: string | Buffer; minSendDurationMs?: number };
+  /** Mount /api/dev (the outbox page). */
+  devRoutes: boolean;
+  /** Days a draft stays valid after its last save. */
+  draftValidityDays: number;
+  /** The address search behind GET /api/address. */
+  address: AddressLookup;
+  /** Where uploaded documents and the signed application PDFs are kept, the limits, the checks and scan. */
+  documents: { storage: DocumentStorage; limits: DocumentLimits; checker: PdfChecker; scanner: VirusScanner };
+  /** iAM Smart (the adapter: a sandbox here) and the e-Cert trust (roots and CRLs). */
+  signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
+  /** The job queue (reported by /api/health). */
+  jobs?: JobQueue;
+  /** HMAC key of the signed download links. */
+  linkSecret: string | Buffer;
+  /** The rate limits of the endpoints that cost CPU or storage (false: none). */
+  rateLimits?: RateLimitOptions;
+  /** Where links in messages point (the invitation of an AP/RSE). Default: env PUBLIC_ORIGIN. */
+  publicOrigin?: string;
+  /** Register the cron schedules of the jobs defined here (default true). */
+  jobSchedule?: boolean;
+}
+
+/**
+ * Everything under /api. Answers are never cached by HTTP caches; bodies are JSON up to 100 kB (drafts:
+ * 256 kB).
+ */
+export function apiRouter(database: Database, options: ApiOptions): Router {
+  const { db } = database;
+  const { clock, logger, messages } = options;
+  const masterData = createMasterDataService(db, options.masterData);
+  // An AP's or RSE's session is checked against their appointment on every request (issue 12).
+  const sessions = createSessionService({
+    db,
+    clock,
+    masterData,
+    appointeeCheck: (record) => appointeeAuth.check(record),
+  });
+  const otp = createOtpService({
+    db,
+    clock,
+    messages,
+    logger,
+    secret: options.otp.secret,
+    minSendDurationMs: options.otp.minSendDurationMs,
+  });
+  const auth = createAuthService({ otp, sessions });
+  const appointeeAuth = createAppointeeAuth({ db, clock, otp });
+  const appointments = createAppointmentService({
+    db,
+    clock,
+    messages,
+    otp,
+    logger,
+    publicOrigin: options.publicOrigin ?? readVariable('PUBLIC_ORIGIN'),
+  });
+  if (options.jobs)
+    defineAppointmentJobs(options.jobs, { appointments, logger, schedule: options.jobSchedule ?? true });
+  const drafts = createDraftService({ db, clock, otp, validityDays: options.draftValidityDays });
+
+  const documents = createDocumentService({
+    db,
+    clock,
+    storage: options.documents.storage,
+    limits: options.documents.limits,
+    checker: options.documents.checker,
+    scanner: options.documents.scanner,
+  });
+  const signing = createSigningService({
+    db,
+    clock,
+    storage: options.documents.storage,
+    documents,
+    iamSmart: options.signing.iamSmart,
+    ecertTrust: options.signing.ecertTrust,
+  });
+  const submission = createSubmissionService({
+    db,
+    clock,
+    documents,
+    messages,
+    linkSecret: options.linkSecret,
+    logger: options.logger,
+  });
+  const submitted = submissionRouters({
+    drafts,
+    submission,
+    storage: options.documents.storage,
+    sessions,
+  });
+  // One draft's documents, signing and submission (Bearer: the draft's token).
+  const perDraft = Router({ mergeParams: true });
+  perDraft.use('/documents', documentsRouter({ drafts, documents }));
+  perDraft.use('/signing', signingRouter({ drafts, signing }));
+  perDraft.use('/submission', submitted.perDraft);
+
+  const router = Router();
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  // Before the routers, so that a request past its limit costs one counter and nothing else.
+  const limit = createRateLimiters({ db, secret: options.linkSecret, logger, options: options.rateLimits });
+  router.post('/drafts', limit.draftCreate);
+  router.put('/drafts/:applicationNo', limit.draftSave);
+  router.get('/drafts/:applicationNo/pdf', limit.pdf);
+  router.post('/drafts/:applicationNo/documents', limit.upload);
+  router.post('/drafts/:applicationNo/signing/iamsmart', limit.signing);
+  router.get('/drafts/:applicationNo/signing/ecert', limit.signing);
+  router.post('/drafts/:applicationNo/signing/ecert', limit.signing);
+  router.post('/drafts/:applicationNo/submission', limit.submission);
+  router.get('/drafts/:applicationNo/submission/files/:fileId', limit.download);
+  router.get('/submissions/:applicationNo/files/:fileId', limit.download);
+  router.get('/address', limit.address);
+  // Before the 100 kB parser: drafts take bodies up to 256 kB and parse them themselves.
+  // Uploads are streamed, never parsed as JSON: these come first.
+  router.use('/drafts/:applicationNo', perDraft);
+  router.use('/submissions', submitted.links);
+  router.use('/drafts', draftsRouter({ drafts, clock }));
+  router.post('/cases/current/uploads', limit.upload);
+  router.use(
+    '/cases/current/uploads',
+    caseUploadsRouter({
+      uploads: createCaseUploadService({ db, clock, ...options.documents }),
+      sessions,
+    }),
+  );
+  router.use(express.json({ limit: '100kb' }));
+  router.use('/address', addressRouter({ address: createAddressService(options.address) }));
+  router.use('/application/history', historyRouter({ history: createHistoryService(db), sessions }));
+  router.use('/application/submission', submitted.bySession);
+  router.use('/application', applicationRouter(masterData));
+  router.use('/auth', authRouter({ auth, sessions }));
+  const cases = createCaseService({
+    db,
+    clock,
+    calendar: createCalendarService(clock),
+    messages,
+    logger,
+    effects: { appointment: appointments.effect, submitDocument: answerRequestEffect },
+  });
+  router.use('/cases/current/appointments', caseAppointmentsRouter({ appointments, sessions }));
+  router.use(
+    '/appointments/invitation',
+    invitationRouter({
+      appointments,
+      signing: createAppointmentSigning({
+        db,
+        clock,
+        appointments,
+        iamSmart: options.signing.iamSmart,
+        ecertTrust: options.signing.ecertTrust,
+      }),
+    }),
+  );
+  const appointee = appointeeRouters({ auth: appointeeAuth, sessions });
+  router.use('/auth/appointee', appointee.login);
+  router.use('/appointee/cases', appointee.cases);
+  router.use('/cases/current/messages', caseMessagesRouter({ db, clock, sessions }));
+  router.post('/cases/current/signing/iamsmart', limit.signing);
+  router.post('/cases/current/signing/ecert/prepare', limit.signing);
+  router.post('/cases/current/signing/ecert', limit.signing);
+  router.use(
+    '/cases/current/signing',
+    caseSigningRouter({
+      signing: createCaseSigning({
+        db,
+        clock,
+        calendar: createCalendarService(clock),
+        iamSmart: options.signing.iamSmart,
+        ecertTrust: options.signing.ecertTrust,
+      }),
+      sessions,
+    }),
+  );
+  router.use('/cases', casesRouter({ cases, sessions, storage: options.documents.storage }));
+  // The department's console (issue 17): staff sessions of their own.
+  router.use(
+    '/staff',
+    staffRouter({
+      auth: createStaffAuthService({ db, clock, masterData, secret: options.linkSecret, logger }),
+      console: createConsoleService({
+        db,
+        clock,
+        calendar: createCalendarService(clock),
+        messages,
+        storage: options.documents.storage,
+        logger,
+      }),
+      storage: options.documents.storage,
+    }),
+  );
+  router.use(
+    '/health',
+    healthRouter(database, {
+      storage: options.documents.storage,
+      jobs: options.jobs,
+      scanner: options.documents.scanner,
+    }),
+  );
+  if (options.devRoutes) router.use('/dev', devRouter({ messages, iamSmart: options.signing.iamSmart }));
+  // Unknown path or method under /api: 404 envelope, never the SPA's index.html.
+  router.use(notFoundHandler);
+  return router;
+}
