@@ -19,11 +19,17 @@ import { compressAnswers, staticSite } from './static-site';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
 import { postgresSandboxStore } from './adapters/iamsmart-store';
-import { documentLimitsFromEnv, type DocumentLimits } from './modules/applications/documents.service';
-import { createPdfCheckPool, type PdfChecker, type PdfCheckLimits } from './modules/shared/uploads/pdf-check-pool';
-import type { EcertTrust } from './modules/signing/ecert';
-import { draftValidityDaysFromEnv } from './modules/applications/drafts.service';
-import { type MessageService, createMessageService } from './modules/shared/messages';
+import {
+  createPdfCheckPool,
+  createMessageService,
+  documentLimitsFromEnv,
+  type PdfChecker,
+  type PdfCheckLimits,
+  type MessageService,
+  type DocumentLimits,
+} from './modules/shared';
+import { draftValidityDaysFromEnv } from './modules/applications';
+import type { EcertTrust } from './modules/signing';
 import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
 import { messageKey } from './jobs/seal';
 import { defineMaintenanceJobs } from './jobs/maintenance';

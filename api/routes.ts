@@ -10,46 +10,59 @@ import type { IamSmartSigning } from './adapters/iamsmart';
 import { readVariable } from './config';
 import { notFoundHandler } from './http/error-handler';
 import { createRateLimiters, type RateLimitOptions } from './http/rate-limit';
-import { createDocumentService, type DocumentLimits } from './modules/applications/documents.service';
-import type { EcertTrust } from './modules/signing/ecert';
-import type { PdfChecker } from './modules/shared/uploads/pdf-check-pool';
-import { createSigningService } from './modules/applications/application-signing';
-import { createSubmissionService } from './modules/applications/submission.service';
-import { documentsRouter } from './modules/applications/documents.routes';
-import { signingRouter } from './modules/applications/signing.routes';
-import { submissionRouters } from './modules/applications/submission.routes';
-import { createAddressService } from './modules/shared/address';
-import { createAuthService } from './modules/auth/auth.service';
-import { createDraftService } from './modules/applications/drafts.service';
-import { createHistoryService } from './modules/cases/history';
-import { type MasterDataServiceOptions, createMasterDataService } from './modules/shared/master-data';
-import type { MessageService } from './modules/shared/messages';
-import { createOtpService } from './modules/auth/otp';
-import { createSessionService } from './modules/auth/sessions';
-import { addressRouter } from './modules/shared/address.routes';
-import { applicationRouter } from './modules/shared/master-data.routes';
-import { authRouter } from './modules/auth/auth.routes';
-import { devRouter } from './modules/shared/dev.routes';
-import { draftsRouter } from './modules/applications/drafts.routes';
-import { healthRouter } from './modules/shared/health.routes';
-import { historyRouter } from './modules/cases/history.routes';
-import { casesRouter } from './modules/cases/cases.routes';
-import { caseUploadsRouter } from './modules/cases/case-uploads.routes';
-import { caseSigningRouter } from './modules/cases/case-signing.routes';
-import { createCaseSigning } from './modules/cases/case-signing';
-import { createCaseUploadService } from './modules/cases/case-uploads';
-import { createCaseService } from './modules/cases/cases.service';
-import { createCalendarService } from './modules/shared/calendar';
-import { createAppointeeAuth } from './modules/appointments/appointee-auth';
-import { createAppointmentSigning } from './modules/appointments/appointment-signing';
-import { createAppointmentService } from './modules/appointments/appointments.service';
+import {
+  createDocumentService,
+  createSigningService,
+  createSubmissionService,
+  documentsRouter,
+  signingRouter,
+  submissionRouters,
+  createDraftService,
+  draftsRouter,
+} from './modules/applications';
+import {
+  createAddressService,
+  createMasterDataService,
+  addressRouter,
+  applicationRouter,
+  devRouter,
+  healthRouter,
+  createCalendarService,
+  type PdfChecker,
+  type MasterDataServiceOptions,
+  type MessageService,
+  type DocumentLimits,
+} from './modules/shared';
+import {
+  createAuthService,
+  createOtpService,
+  createSessionService,
+  authRouter,
+  createStaffAuthService,
+} from './modules/auth';
+import {
+  createHistoryService,
+  historyRouter,
+  casesRouter,
+  caseUploadsRouter,
+  caseSigningRouter,
+  createCaseSigning,
+  createCaseUploadService,
+  createCaseService,
+  answerRequestEffect,
+  caseMessagesRouter,
+} from './modules/cases';
+import {
+  createAppointeeAuth,
+  createAppointmentSigning,
+  createAppointmentService,
+  appointeeRouters,
+  caseAppointmentsRouter,
+  invitationRouter,
+} from './modules/appointments';
+import { createConsoleService, staffRouter } from './modules/console';
+import type { EcertTrust } from './modules/signing';
 import { defineAppointmentJobs } from './jobs/appointments';
-import { appointeeRouters, caseAppointmentsRouter, invitationRouter } from './modules/appointments/appointments.routes';
-import { createConsoleService } from './modules/console/console.service';
-import { answerRequestEffect } from './modules/console/information-requests';
-import { createStaffAuthService } from './modules/auth/staff-auth';
-import { staffRouter } from './modules/console/console.routes';
-import { caseMessagesRouter } from './modules/cases/case-messages.routes';
 
 export interface ApiOptions {
   masterData?: MasterDataServiceOptions;

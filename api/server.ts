@@ -9,10 +9,10 @@ import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
 import { closeApp, createApp, defaultLogger, jobsOf } from './app';
 import { appLogger } from './logging';
+import { DEMO_STAFF, seedStaff } from './modules/auth';
 import { ConfigError, loadConfig } from './config';
 import { createLocalStorage } from './adapters/storage';
-import { type EcertTrust, loadEcertTrust } from './modules/signing/ecert';
-import { crlPathsFromEnv, startCrlRefresh } from './modules/signing/ecert-refresh';
+import { crlPathsFromEnv, startCrlRefresh, loadEcertTrust, type EcertTrust } from './modules/signing';
 
 /**
  * The e-Cert trust from env ECERT_ROOTS and ECERT_CRLS (comma-separated paths of PEM or DER files: the
@@ -74,7 +74,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   );
   try {
     await seed(database.db);
-    if (opts.demoData ?? demoDataFromEnv()) await seedDemo(database.db);
+    if (opts.demoData ?? demoDataFromEnv()) {
+      await seedDemo(database.db);
+      await seedStaff(database.db, DEMO_STAFF);
+    }
   } catch (error) {
     await database.close();
     throw error;

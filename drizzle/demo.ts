@@ -1,6 +1,5 @@
 import type { Db } from './db';
 import { seedDemoAppointments } from './demo-appointments';
-import { DEMO_STAFF, seedStaff } from './demo-staff';
 import { type NewApplicationRow, applicationHistory, applications } from './schema';
 
 /**
@@ -236,5 +235,4 @@ export async function seedDemo(db: Db): Promise<void> {
     });
   }
   await seedDemoAppointments(db);
-  await seedStaff(db, DEMO_STAFF);
 }

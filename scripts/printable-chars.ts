@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { printableSetSource } from '../machines/rules/printable-encode';
-import { fontCodePoints } from '../api/modules/shared/pdf/application-pdf';
+import { fontCodePoints } from '../api/modules/shared/pdf/pdf-fonts';
 
 const target = fileURLToPath(new URL('../machines/rules/printable-set.ts', import.meta.url));
 writeFileSync(target, printableSetSource(fontCodePoints()));

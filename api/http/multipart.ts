@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { ApiError, BadRequestError, UnsupportedMediaTypeError } from './errors';
-import { fieldError } from '../modules/applications/drafts.service';
+import { fieldError } from './field-errors';
 
 /** Multipart bodies that are read whole (a signature file); uploads are streamed by the documents service. */
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { EXPIRY_NOTICE_DAYS } from '../../machines/rules/appointment';
-import type { AppointmentService } from '../modules/appointments/appointments.service';
+import type { AppointmentService } from '../modules/appointments';
 import type { JobQueue } from './queue';
 
 /**

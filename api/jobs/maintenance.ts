@@ -17,8 +17,8 @@ import { isLanguage } from '../../machines/rules/language';
 import type { DocumentStorage } from '../adapters/storage';
 import { type Clock, HOUR_MS } from '../clock';
 import { translate } from '../http/i18n';
-import { purgeExpiredDrafts } from '../modules/applications/drafts-purge';
-import type { MessageService } from '../modules/shared/messages';
+import { purgeExpiredDrafts } from '../modules/applications';
+import type { MessageService } from '../modules/shared';
 import type { JobQueue } from './queue';
 
 /**

@@ -61,3 +61,6 @@ export interface SubmissionLinksData {
   expiresAt: string;
   files: (SubmittedFileData & { url: string })[];
 }
+
+/** Days the submitted files can be downloaded after submission (spec §4). */
+export const DOWNLOAD_DAYS = 7;

@@ -5,9 +5,7 @@ import type { AppOptions } from '../../api/app';
 import type { PdfChecker } from '../../api/modules/shared/uploads/pdf-check-pool';
 import { type IamSmartSandbox, type PhoneAction, createIamSmartSandbox } from '../../api/adapters/iamsmart';
 import { createLocalStorage, type DocumentStorage } from '../../api/adapters/storage';
-import type { DocumentData, DocumentLimits } from '../../api/modules/applications/documents.service';
-import type { IamSmartStarted, SigningStatusData } from '../../api/modules/applications/application-signing';
-import type { SubmissionData } from '../../api/modules/applications/submission.service';
+import type { DocumentData } from '../../machines/rules/submission';
 import { fieldById, formByKey } from '../../machines/forms';
 import type { FormDefinition } from '../../machines/forms/types';
 import type { DraftCreatedData, DraftSavedData } from '../../machines/rules/drafts';
@@ -17,6 +15,9 @@ import { codeIn } from '../support/login';
 import { type PdfBytes, landscapeA4 } from '../support/pdf-corpus';
 import { type TestPki, makeTestPki } from '../support/test-ca';
 import { type DraftHarness, startDraftHarness } from './drafts-harness';
+import type { DocumentLimits } from '../../api/modules/shared/uploads/checked-upload';
+import type { IamSmartStarted, SigningStatusData } from '../../api/modules/signing/signing.types';
+import type { SubmissionData } from '../../machines/rules/submission';
 
 /**
  * The app of the draft harness with what the documents, signing and submission routes need: a temporary

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { CATALOGUE_KEYS, FORM_CATALOGUE } from '../../machines/forms';
 import { LANGUAGES } from '../../machines/rules/language';
-import { MissingGlyphError, renderApplicationPdf } from '../../api/modules/shared/pdf/application-pdf';
+import { renderApplicationPdf } from '../../api/modules/shared/pdf/application-pdf';
 import { type DraftHarness, startDraftHarness } from './drafts-harness';
+import { MissingGlyphError } from '../../api/modules/shared/pdf/pdf-fonts';
 
 const A2 = FORM_CATALOGUE.a2;
 const GENERATED_AT = new Date('2026-03-02T02:15:00Z');

@@ -1,8 +1,8 @@
 import type { CaseActionResult } from '../../machines/rules/case';
-import type { IamSmartStarted, SigningStatusData } from '../../api/modules/applications/application-signing';
 import type { Reply } from './application-harness';
 import { HKIC } from './appointments-harness';
 import type { CaseHarness } from './cases-harness';
+import type { IamSmartStarted, SigningStatusData } from '../../api/modules/signing/signing.types';
 
 /** The signing endpoints of a follow-up on the session's case (api/modules/cases/case-signing.routes.ts). */
 export const CASE_SIGNING = '/api/cases/current/signing';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IamSmartStarted, SigningStatusData } from '../../api/modules/applications/application-signing';
 import { caseActions, caseSignings, caseVersions } from '../../drizzle/schema';
 import { landscapeA3, landscapeA4 } from '../support/pdf-corpus';
 import { signDetached, type TestSigner } from '../support/test-ca';
 import { type Reply } from './application-harness';
 import { CASE_SIGNING, signFollowUp, startFollowUpSigning } from './case-signing-harness';
 import { type CaseHarness, startCaseHarness } from './cases-harness';
+import type { IamSmartStarted, SigningStatusData } from '../../api/modules/signing/signing.types';
 
 /**
  * Signing a follow-up on a case (Submit Supporting Document): iAM Smart through the sandbox and e-Cert

@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerInformationRequest } from '../../api/modules/console/console.repo';
 import { eq } from 'drizzle-orm';
 import { applications, appointments, caseVersions } from '../../drizzle/schema';
 import type { CaseData } from '../../machines/rules/case';
@@ -11,6 +10,7 @@ import { inkReport, renderPdf } from '../support/pdf-pixels';
 import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';
 import { actSigned } from './case-signing-harness';
 import { landscapeA4 } from '../support/pdf-corpus';
+import { answerInformationRequest } from '../../api/modules/cases/case-messages.repo';
 
 let h: ConsoleHarness;
 let officer: StaffUser;

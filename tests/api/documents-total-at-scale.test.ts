@@ -5,13 +5,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeApp, createApp } from '../../api/app';
 import { createLocalStorage } from '../../api/adapters/storage';
-import { MB } from '../../api/modules/applications/documents.service';
 import { createPdfCheckPool, type PdfChecker } from '../../api/modules/shared/uploads/pdf-check-pool';
 import { formByKey } from '../../machines/forms';
 import { type TestServer, listen } from '../support/http';
 import { TEST_OTP_SECRET } from '../support/login';
 import { bigPdf } from '../support/pdf-corpus';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';
+import { MB } from '../../api/modules/shared/uploads/checked-upload';
 
 /**
  * The finding of issue 13 at its own scale, with the real limits (10 MiB a file, 50 MiB an application):

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentListData } from '../../api/modules/applications/documents.service';
+import type { DocumentListData } from '../../machines/rules/submission';
 import { draftDocuments, drafts } from '../../drizzle/schema';
 import {
   type PdfBytes,

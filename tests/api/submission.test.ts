@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentListData } from '../../api/modules/applications/documents.service';
-import type { SubmissionData, SubmissionDetails } from '../../api/modules/applications/submission.service';
+import type { DocumentListData } from '../../machines/rules/submission';
+import type { SubmissionDetails } from '../../api/modules/applications/submission.service';
 import {
   applicationHistory,
   applications,
@@ -26,6 +26,7 @@ import {
   newKey,
   startApplicationHarness,
 } from './application-harness';
+import type { SubmissionData } from '../../machines/rules/submission';
 
 /**
  * Submitting a signed application (spec §2, §4) and downloading what was submitted, over real HTTP and

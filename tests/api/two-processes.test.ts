@@ -5,9 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentData } from '../../api/modules/applications/documents.service';
-import type { IamSmartStarted, SigningStatusData } from '../../api/modules/applications/application-signing';
-import type { SubmissionData } from '../../api/modules/applications/submission.service';
+import type { DocumentData } from '../../machines/rules/submission';
 import { type Database, openDatabase } from '../../drizzle/db';
 import { draftDocuments, drafts, outbox, submissions } from '../../drizzle/schema';
 import { formByKey } from '../../machines/forms';
@@ -22,6 +20,8 @@ import { type SmtpCapture, startSmtpCapture } from '../support/smtp';
 import { draftPath, newKey } from './application-harness';
 import { createLocalStorage } from '../../api/adapters/storage';
 import { sweepFiles } from '../../api/jobs/maintenance';
+import type { IamSmartStarted, SigningStatusData } from '../../api/modules/signing/signing.types';
+import type { SubmissionData } from '../../machines/rules/submission';
 
 /**
  * Two API processes (`api/server.ts`, each its own Node process) behind a real HAProxy, round-robin, on

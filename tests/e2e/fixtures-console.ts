@@ -1,5 +1,5 @@
 import type { Db } from '../../drizzle/db';
-import { seedStaff } from '../../drizzle/demo-staff';
+import { seedStaff } from '../../api/modules/auth/demo-staff';
 import type { StaffRole } from '../../machines/rules/staff';
 import { seedTestCase } from './seed-case';
 

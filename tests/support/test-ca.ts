@@ -21,7 +21,7 @@ import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { EcertTrust } from '../../api/modules/signing/ecert';
+import type { EcertTrust } from '../../api/modules/signing/ecert-trust';
 
 export interface TestCertificate {
   der: Uint8Array;

@@ -2,9 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEcertTrust, verifyEcertSignature } from '../../api/modules/signing/ecert';
+import { verifyEcertSignature } from '../../api/modules/signing/ecert';
 import { refreshCrls } from '../../api/modules/signing/ecert-refresh';
 import { type TestPki, makeTestPki, signDetached } from '../support/test-ca';
+import { loadEcertTrust } from '../../api/modules/signing/ecert-trust';
 
 const NOW = new Date('2026-06-01T04:00:00Z');
 const content = new TextEncoder().encode('the application form');

@@ -5,13 +5,9 @@ import { join } from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type EcertTrust,
-  loadEcertTrust,
-  signerNameMatches,
-  verifyEcertSignature,
-} from '../../api/modules/signing/ecert';
+import { signerNameMatches, verifyEcertSignature } from '../../api/modules/signing/ecert';
 import { type TestPki, makeTestPki, signDetached, toPem } from '../support/test-ca';
+import { loadEcertTrust, type EcertTrust } from '../../api/modules/signing/ecert-trust';
 
 const NOW = new Date('2026-03-02T02:00:00.000Z');
 const hashText = (document: string) => createHash('sha256').update(document).digest('hex');

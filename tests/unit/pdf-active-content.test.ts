@@ -1,9 +1,9 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { displayFileName } from '../../api/modules/applications/documents.service';
 import { checkPdf } from '../../api/modules/shared/uploads/pdf-check';
-import { contentDisposition } from '../../api/modules/applications/submission.service';
 import { SIZES_PT, landscapeA4 } from '../support/pdf-corpus';
+import { displayFileName } from '../../api/modules/shared/uploads/checked-upload';
+import { contentDisposition } from '../../api/http/download';
 
 /**
  * Uploaded PDFs that would run something when an officer opens them (JavaScript, a program launched,

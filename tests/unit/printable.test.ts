@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fontCodePoints, renderApplicationPdf } from '../../api/modules/shared/pdf/application-pdf';
+import { renderApplicationPdf } from '../../api/modules/shared/pdf/application-pdf';
 import { formByKey } from '../../machines/forms';
 import { draftSchemaFor, schemaFor } from '../../machines/forms/schema';
 import { decodeRanges, printableSetSource } from '../../machines/rules/printable-encode';
 import { charLabel, firstUnprintable, isPrintableChar } from '../../machines/rules/printable';
 import { PRINTABLE_RANGES } from '../../machines/rules/printable-set';
 import { readFileSync } from 'node:fs';
+import { fontCodePoints } from '../../api/modules/shared/pdf/pdf-fonts';
 
 /**
  * The printable set (machines/rules/printable.ts): what the application PDF's fonts can draw, one rule

@@ -8,13 +8,24 @@ import { newStorageKey } from '../../adapters/storage';
 import { IAM_SMART_CODES, type IamSmartSigning } from '../../adapters/iamsmart';
 import { ApiError, NotFoundError, ServiceUnavailableError } from '../../http/errors';
 import { addMs, type Clock } from '../../clock';
-import { renderApplicationPdf } from '../shared/pdf/application-pdf';
+import { renderApplicationPdf } from '../shared';
+import {
+  verifyEcertSignature,
+  answersHash,
+  manifestDigest,
+  sha256Hex,
+  ECERT_WINDOW_MS,
+  EcertRejectedError,
+  SigningOutdatedError,
+  type IamSmartStarted,
+  type SigningStatus,
+  type SigningStatusData,
+  type EcertTrust,
+} from '../signing';
 import { type ReadyApplication, readyApplication } from './readiness';
 import type { DocumentService } from './documents.service';
 import type { DraftAccess } from './drafts.service';
-import { type EcertTrust, verifyEcertSignature } from '../signing/ecert';
-import { answersHash, manifestDigest, sha256Hex } from '../signing/signing-manifest';
-import { isSignatureCurrent } from './submission.service';
+import { isSignatureCurrent } from './submission-rules';
 
 /**
  * Signing an application (spec §1, §4; docs/flows/signing.md). Starting a signing freezes what is signed
@@ -23,38 +34,6 @@ import { isSignatureCurrent } from './submission.service';
  * here) or by their Hongkong Post e-Cert (a detached CMS signature checked by api/modules/signing/ecert.ts).
  * Every request is a row of `signing_requests`, so a submission can name the signature it rests on.
  */
-export type SigningStatus = 'pending' | 'signed' | 'failed' | 'expired' | 'cancelled';
-
-export interface IamSmartStarted {
-  requestId: string;
-  identificationCode: string;
-  qrText: string;
-  expiresAt: string;
-  digest: string;
-}
-
-export interface SigningStatusData {
-  status: SigningStatus;
-  code?: string;
-  reference?: string;
-}
-
-/** How long an e-Cert signing stays open for the signature to be uploaded. */
-export const ECERT_WINDOW_MS = 24 * 3_600_000;
-
-/** 422 ECERT_REJECTED: the uploaded signature failed a check; `data.reason` names it. */
-export class EcertRejectedError extends ApiError {
-  constructor(reason: string) {
-    super(422, 'ECERT_REJECTED', `signing.ecert.${reason}` as never, { reason });
-  }
-}
-
-/** 409 SIGNING_OUTDATED: the answers or documents changed since this signing started. */
-export class SigningOutdatedError extends ApiError {
-  constructor(messageKey: 'signing.outdated' | 'case.signingOutdated' = 'signing.outdated') {
-    super(409, 'SIGNING_OUTDATED', messageKey);
-  }
-}
 
 const HKIC_LANGUAGE: Record<Language, 'en' | 'zh-HK' | 'zh-CN'> = { en: 'en', tc: 'zh-HK', sc: 'zh-CN' };
 

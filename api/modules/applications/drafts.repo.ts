@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
 import { draftDocuments, draftTokens, drafts, signingRequests } from '../../../drizzle/schema';
 import type { ContactChannel, DraftAnswers, StoredVerifiedContacts } from '../../../machines/rules/drafts';
-import type { ApplicationContact } from '../auth/otp.repo';
+import type { ApplicationContact } from '../auth';
 
 /** The queries of drafts. Each takes the database or the transaction it runs in. */
 

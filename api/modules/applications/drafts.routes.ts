@@ -13,7 +13,7 @@ import { requestLanguage } from '../../http/i18n';
 import { requireJson } from '../../http/require-json';
 import { type Clock, systemClock } from '../../clock';
 import { formByKey } from '../../../machines/forms';
-import { renderApplicationPdf } from '../shared/pdf/application-pdf';
+import { renderApplicationPdf } from '../shared';
 import { ApplicationIncompleteError } from './readiness';
 import { draftSchemaFor } from '../../../machines/forms/schema';
 import type { DraftAccess, DraftService } from './drafts.service';

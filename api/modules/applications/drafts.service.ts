@@ -46,10 +46,9 @@ import {
   readDraft,
   recordVerifiedContact,
 } from './drafts.repo';
-import type { OtpService } from '../auth/otp';
-import type { OtpPurpose } from '../auth/otp.repo';
+import { hashToken, type OtpService, type OtpPurpose } from '../auth';
 import { contactFor, contactOf, kindOf, partyOf, verifiedContactsOf } from '../../../machines/rules/contacts';
-import { hashToken } from '../auth/sessions';
+import { fieldError } from '../../http/field-errors';
 
 /** The code printed on the form (the application number's prefix), or undefined for a form not in the catalogue. */
 export function draftFormCode(formKey: string): string | undefined {
@@ -72,16 +71,6 @@ export function validateDraftAnswers(formKey: string, answers: DraftAnswers): Dr
     throw new ZodError(result.error.issues.map((issue) => ({ ...issue, path: ['answers', ...issue.path] })));
   }
   return result.data as DraftAnswers;
-}
-
-/** A 400 with one field error (the message is an i18n key, translated by the error middleware). */
-export function fieldError(path: (string | number)[], message: string): ZodError {
-  return new ZodError([{ code: 'custom', path, message, input: undefined }]);
-}
-
-/** The issues of a form schema's parse of `answers`, moved under the request's `answers` field. */
-export function underAnswers(error: ZodError): ZodError {
-  return new ZodError(error.issues.map((issue) => ({ ...issue, path: ['answers', ...issue.path] })));
 }
 
 // ===================================================================================================

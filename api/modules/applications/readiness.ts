@@ -9,7 +9,7 @@ import type { DocumentService } from './documents.service';
 import type { DraftAccess } from './drafts.service';
 import { unconfirmedParties, verifiedContactsOf } from '../../../machines/rules/contacts';
 import { type DraftRecord, readDraft } from './drafts.repo';
-import { type CertifiedCase, certifiedCase } from '../selfcert/selfcert.service';
+import { certifiedCase, type CertifiedCase } from '../selfcert';
 
 /**
  * The checks an application passes before it is signed and again when it is submitted (spec §5): every

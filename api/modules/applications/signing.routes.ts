@@ -7,9 +7,7 @@ import type { DraftService } from './drafts.service';
 import type { SigningService } from './application-signing';
 import { currentDraft, requireDraftToken } from './drafts.routes';
 import { readSmallFile, requireMultipart } from '../../http/multipart';
-
-/** The largest e-Cert signature file accepted (a CMS signature with its certificate chain is a few kB). */
-export const SIGNATURE_MAX_BYTES = 64 * 1024;
+import { SIGNATURE_MAX_BYTES } from '../signing';
 
 const requestIdParam = z.string().regex(/^[0-9a-f]{32}$/);
 

@@ -7,11 +7,11 @@ import type { DocumentStorage } from '../../adapters/storage';
 import { sendOk } from '../../http/envelope';
 import { BadRequestError } from '../../http/errors';
 import { requestLanguage } from '../../http/i18n';
-import { currentSession, requireSession } from '../auth/auth.middleware';
+import { currentSession, requireSession, type SessionService } from '../auth';
 import type { DraftService } from './drafts.service';
-import type { SessionService } from '../auth/sessions';
-import { contentDisposition, type SubmissionService, type SubmittedFile } from './submission.service';
+import { type SubmissionService, type SubmittedFile } from './submission.service';
 import { currentDraft, requireDraftToken } from './drafts.routes';
+import { contentDisposition } from '../../http/download';
 
 const idempotencyKeyOf = (req: Request) => req.get('idempotency-key') ?? '';
 const linkQuery = z.object({

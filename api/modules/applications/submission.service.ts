@@ -12,27 +12,33 @@ import {
 import { formByKey } from '../../../machines/forms';
 import type { Language } from '../../../machines/rules/language';
 import { fieldsOf } from '../../../machines/forms/fields';
-import { ApiError, DraftSubmittedError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/errors';
+import {
+  ApiError,
+  DraftSubmittedError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../http/errors';
 import { addMs, type Clock } from '../../clock';
-import { answerLines } from '../shared/pdf/application-pdf';
+import { answerLines, type MessageService } from '../shared';
+import { recordSelfCertification, selfCertificationNotice } from '../selfcert';
 import { readyApplication } from './readiness';
 import type { DocumentService } from './documents.service';
 import {
   AlreadySubmittedError,
-  DOWNLOAD_DAYS,
   DownloadExpiredError,
   isSignatureCurrent,
   SignatureRequiredError,
 } from './submission-rules';
-import { DAY_MS, type DraftAccess, fieldError } from './drafts.service';
-import type { MessageService } from '../shared/messages';
+import { DAY_MS, type DraftAccess } from './drafts.service';
 import type { Logger } from 'pino';
-import { recordSelfCertification, selfCertificationNotice } from '../selfcert/selfcert.service';
 import type {
   SubmissionData,
   SubmissionDetailsData,
   SubmittedFileData,
 } from '../../../machines/rules/submission';
+import { fieldError } from '../../http/field-errors';
+import { DOWNLOAD_DAYS } from '../../../machines/rules/submission';
 
 /**
  * Submission (spec §2, §4): one transaction that marks the draft submitted, records the application
@@ -46,17 +52,6 @@ import type {
 /** How long a signed download link works. */
 export const LINK_TTL_MS = 10 * 60_000;
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
-
-export type { SubmissionData } from '../../../machines/rules/submission';
-export {
-  AlreadySubmittedError,
-  asciiFileName,
-  contentDisposition,
-  DOWNLOAD_DAYS,
-  DownloadExpiredError,
-  isSignatureCurrent,
-  SignatureRequiredError,
-} from './submission-rules';
 
 /** A document as the signing request froze it. */
 interface SignedDocument {

@@ -8,8 +8,7 @@ import { hongKongDate } from '../../../machines/rules/working-days';
 import type { Clock } from '../../clock';
 import { ApiError, ForbiddenError, UnauthorizedError } from '../../http/errors';
 import * as repo from './appointments.repo';
-import type { OtpService } from '../auth/otp';
-import type { AppointeeCheck, AuthSession, SessionService } from '../auth/sessions';
+import type { OtpService, AppointeeCheck, AuthSession, SessionService } from '../auth';
 
 /**
  * APs and RSEs as users (issue 12): they log in with their registration number and a one-time password sent

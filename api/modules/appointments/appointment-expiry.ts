@@ -5,7 +5,7 @@ import { hongKongDate } from '../../../machines/rules/working-days';
 import { type Clock, addMs } from '../../clock';
 import { bilingualTexts, type createTeller, paramsOf, recordAppointmentEvent } from './appointment-notices';
 import * as repo from './appointments.repo';
-import * as cases from '../cases/cases.repo';
+import { lockApplication } from '../cases';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -36,7 +36,7 @@ export async function sweepAppointmentExpiry(
   }
   for (const a of await repo.expiredBefore(db, day)) {
     const done = await db.transaction(async (tx) => {
-      const application = await cases.lockApplication(tx, a.applicationId);
+      const application = await lockApplication(tx, a.applicationId);
       if (!application || !(await repo.endAppointment(tx, a.id, a.status, 'LAPSED', now, 'expired')))
         return undefined;
       await recordAppointmentEvent(

@@ -6,8 +6,8 @@ import { submitterOf, type CaseActor } from '../../../machines/rules/case-lifecy
 import type { DocumentType } from '../../../machines/rules/history';
 import type { Language } from '../../../machines/rules/language';
 import { translate } from '../../http/i18n';
-import * as cases from '../cases/cases.repo';
-import type { MessageService } from '../shared/messages';
+import { findApplication, insertAudit, insertHistory } from '../cases';
+import type { MessageService } from '../shared';
 
 /**
  * What every event of an appointment writes and sends (api/modules/appointments/appointments.service.ts): its history row and
@@ -68,8 +68,8 @@ export async function recordAppointmentEvent(
   now: Date,
   reference: string,
 ): Promise<void> {
-  const application = await cases.findApplication(tx, a.applicationId);
-  await cases.insertHistory(tx, {
+  const application = await findApplication(tx, a.applicationId);
+  await insertHistory(tx, {
     applicationId: a.applicationId,
     submissionDate: now,
     documentType,
@@ -78,7 +78,7 @@ export async function recordAppointmentEvent(
     date: now,
     reference,
   });
-  await cases.insertAudit(tx, {
+  await insertAudit(tx, {
     at: now,
     actor: by.actor,
     actorRef: by.ref,

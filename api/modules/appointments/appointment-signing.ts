@@ -7,9 +7,13 @@ import { sha256Hex, type IamSmartSigning } from '../../adapters/iamsmart';
 import type { Clock } from '../../clock';
 import { ApiError } from '../../http/errors';
 import type { AppointmentService } from './appointments.service';
-import { createDigestSigning, type DigestSigningStore, SignerMismatchError } from '../signing/digest-signing';
-import type { EcertTrust } from '../signing/ecert';
-import type { SigningStatusData } from '../applications/application-signing';
+import {
+  createDigestSigning,
+  SignerMismatchError,
+  type DigestSigningStore,
+  type SigningStatusData,
+  type EcertTrust,
+} from '../signing';
 
 /**
  * Signing the declaration of appointment (issue 12): the same iAM Smart adapter (the sandbox here) and the
@@ -20,8 +24,6 @@ import type { SigningStatusData } from '../applications/application-signing';
  * refuses a phone whose holder has another (D70005), as for applicants. The iAM Smart and e-Cert steps
  * are the shared core's (api/modules/signing/digest-signing.ts) over this table.
  */
-
-export { SignerMismatchError } from '../signing/digest-signing';
 
 export function createAppointmentSigning({
   db,

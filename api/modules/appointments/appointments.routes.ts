@@ -15,15 +15,13 @@ import {
 } from '../../../machines/rules/appointment';
 import { SUCCESS_CODE, sendEnvelope, sendOk } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
-import { currentSession, requireSession } from '../auth/auth.middleware';
-import { authorise } from '../auth/authorise';
+import { currentSession, requireSession, authorise, type SessionService } from '../auth';
+import { SIGNATURE_MAX_BYTES } from '../signing';
 import { requireJson } from '../../http/require-json';
 import type { AppointeeAuth } from './appointee-auth';
 import type { AppointmentSigning } from './appointment-signing';
 import { type AppointmentService, InvitationError } from './appointments.service';
-import type { SessionService } from '../auth/sessions';
 import { readSmallFile, requireMultipart } from '../../http/multipart';
-import { SIGNATURE_MAX_BYTES } from '../applications/signing.routes';
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 const requestIdSchema = z.string().regex(SIGNING_REQUEST_PATTERN);

@@ -19,15 +19,13 @@ import { normaliseRegistrationNumber } from '../../../machines/rules/registratio
 import { type Clock, addMs } from '../../clock';
 import { ApiError, NotFoundError } from '../../http/errors';
 import { translate } from '../../http/i18n';
-import type { CaseActionEffect } from '../cases/cases.service';
-import * as cases from '../cases/cases.repo';
-import type { MessageService } from '../shared/messages';
-import type { OtpService } from '../auth/otp';
+import { insertAudit, lockApplication, type CaseActionEffect } from '../cases';
+import { type MessageService } from '../shared';
+import { hashToken, type OtpService, type AuthSession } from '../auth';
 import * as repo from './appointments.repo';
 import { bilingualTexts, createTeller, paramsOf, recordAppointmentEvent } from './appointment-notices';
 import { sweepAppointmentExpiry } from './appointment-expiry';
-import { hongKongTime } from '../shared/messages';
-import { hashToken, type AuthSession } from '../auth/sessions';
+import { hongKongTime } from '../../../machines/rules/hk-date';
 
 /**
  * Appointments of APs and RSEs (issue 12, docs/decisions/020-appointments.md). The applicant's
@@ -165,7 +163,7 @@ export function createAppointmentService({
       createdAt: action.now,
       expiresAt,
     });
-    await cases.insertAudit(tx, {
+    await insertAudit(tx, {
       at: action.now,
       actor: action.actor,
       actorRef: action.actorRef,
@@ -277,7 +275,7 @@ export function createAppointmentService({
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         const first = await resolve(token, tx);
-        await cases.lockApplication(tx, first.appointment.applicationId);
+        await lockApplication(tx, first.appointment.applicationId);
         await repo.lockAppointment(tx, first.appointment.id);
         const { invitation, appointment } = await resolve(token, tx);
         if (!invitation.confirmedAt)
@@ -350,7 +348,7 @@ export function createAppointmentService({
           ? (['INVITED', 'CANCELLED', 'APPOINTMENT_CANCELLED', 'cancelled'] as const)
           : (['ACTIVE', 'REVOKED', 'APPOINTMENT_REVOKED', null] as const);
       const outcome = await db.transaction(async (tx) => {
-        const application = await cases.lockApplication(tx, session.applicationId);
+        const application = await lockApplication(tx, session.applicationId);
         const row = await repo.lockAppointment(tx, id);
         if (!application || !row || row.applicationId !== session.applicationId)
           throw new NotFoundError('appointment.notFound');

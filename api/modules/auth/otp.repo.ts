@@ -213,7 +213,3 @@ export async function recordWrongAttempt(
     .returning({ attempts: otpChallenges.attempts });
   return row?.attempts;
 }
-
-export async function markDelivered(db: Db, id: number): Promise<void> {
-  await db.update(otpChallenges).set({ delivered: true }).where(eq(otpChallenges.id, id));
-}

@@ -20,7 +20,7 @@ import {
 } from '../../../machines/rules/otp';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS, addMs } from '../../clock';
 import { OtpBurntError, OtpExpiredError, OtpWrongError, TooManyRequestsError } from '../../http/errors';
-import type { MessageService } from '../shared/messages';
+import type { MessageService } from '../shared';
 import {
   type ApplicationContact,
   type ContactLookup,

@@ -5,7 +5,7 @@ import { grantsOf } from '../../../machines/rules/grants';
 import { type LoginData, SESSION_ABSOLUTE_HOURS, type SessionData } from '../../../machines/rules/otp';
 import { type Clock, HOUR_MS, MINUTE_MS, addMs } from '../../clock';
 import { UnauthorizedError } from '../../http/errors';
-import type { MasterDataService } from '../shared/master-data';
+import type { MasterDataService } from '../shared';
 import {
   type SessionRecord,
   applicationNoOf,

@@ -26,7 +26,7 @@ import {
 } from '../../../machines/rules/staff';
 import { addMs, HOUR_MS, MINUTE_MS, type Clock } from '../../clock';
 import { ApiError, UnauthorizedError } from '../../http/errors';
-import type { MasterDataService } from '../shared/master-data';
+import type { MasterDataService } from '../shared';
 
 /**
  * Staff sign-in (issue 17, docs/decisions/022-case-officer-console.md): a password hashed with argon2id

@@ -1,9 +1,9 @@
 import type { Db } from '../../../drizzle/db';
 import { followUpSchema } from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
-import type { CalendarService } from '../shared/calendar';
+import type { CalendarService } from '../shared';
 import { currentCaseVersion } from './case-versions';
-import { fieldError, underAnswers } from '../applications/drafts.service';
+import { fieldError, underAnswers } from '../../http/field-errors';
 
 /**
  * The answers and files of a follow-up as the API takes them, checked one way for the follow-up itself

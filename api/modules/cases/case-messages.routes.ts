@@ -4,12 +4,9 @@ import { caseMessageSchema } from '../../../machines/rules/staff';
 import type { Db } from '../../../drizzle/db';
 import { sendOk } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
-import { currentSession, requireSession } from '../auth/auth.middleware';
-import { authorise } from '../auth/authorise';
-import { ownCaseOnly } from '../auth/own-case';
+import { currentSession, requireSession, authorise, ownCaseOnly, type SessionService } from '../auth';
 import { requireJson } from '../../http/require-json';
 import { sendApplicantMessage } from './case-messages';
-import type { SessionService } from '../auth/sessions';
 
 /**
  * POST /api/cases/current/messages (Bearer) body { body }: a message from the applicant to the case

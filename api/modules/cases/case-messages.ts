@@ -5,10 +5,12 @@ import { isCaseStatus, submitterOf, type CaseActor } from '../../../machines/rul
 import type { Language } from '../../../machines/rules/language';
 import type { CaseMessageData, InformationRequestData, OfficerContact } from '../../../machines/rules/staff';
 import { NotFoundError } from '../../http/errors';
-import { CaseActionNotAllowedError } from './cases.service';
 import * as cases from './cases.repo';
-import * as repo from '../console/console.repo';
-import type { AuthSession } from '../auth/sessions';
+import * as repo from './case-messages.repo';
+import type { AuthSession } from '../auth';
+import { CaseActionNotAllowedError } from './cases.errors';
+import type { CaseActionEffect } from './cases.service';
+import { fieldError } from '../../http/field-errors';
 
 /** A request for further information as both sides see it: overdue when unanswered past its date. */
 export function requestData(r: InformationRequestRow, today: string): InformationRequestData {
@@ -103,3 +105,23 @@ export async function sendApplicantMessage(
     return { id: made?.id ?? 0, sender, body: text, createdAt: now.toISOString() };
   });
 }
+
+/**
+ * Submit Supporting Document answering the department's request for further information (the case page's
+ * to-do opens the form with `?request=<id>`, docs/console.md): inside the follow-up's transaction the request
+ * is marked answered by this follow-up, so the officer sees it answered and the queue stops flagging it.
+ * A request that is not an open one of this case refuses the whole follow-up (400 at `requestId`), so
+ * nothing is written half.
+ */
+export const answerRequestEffect: CaseActionEffect = async (tx, action) => {
+  if (action.requestId === undefined) return undefined;
+  const answered = await repo.answerInformationRequest(
+    tx,
+    action.applicationId,
+    action.requestId,
+    action.actionId,
+    action.now,
+  );
+  if (!answered) throw fieldError(['requestId'], 'case.requestNotOpen');
+  return undefined;
+};

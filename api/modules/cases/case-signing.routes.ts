@@ -7,14 +7,11 @@ import {
 import { SUCCESS_CODE, sendEnvelope, sendOk } from '../../http/envelope';
 import { BadRequestError } from '../../http/errors';
 import { requestLanguage } from '../../http/i18n';
-import { currentSession, requireSession } from '../auth/auth.middleware';
-import { authorise } from '../auth/authorise';
-import { ownCaseOnly } from '../auth/own-case';
+import { currentSession, requireSession, authorise, ownCaseOnly, type SessionService } from '../auth';
+import { SIGNATURE_MAX_BYTES } from '../signing';
 import { requireJson } from '../../http/require-json';
 import type { CaseSigning } from './case-signing';
-import type { SessionService } from '../auth/sessions';
 import { readSmallFile, requireMultipart } from '../../http/multipart';
-import { SIGNATURE_MAX_BYTES } from '../applications/signing.routes';
 
 /** A request id in the path or header; a malformed one is 400 with the "no such signing" message. */
 function requestIdOf(value: unknown): string {

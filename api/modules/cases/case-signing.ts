@@ -9,17 +9,25 @@ import type { Language } from '../../../machines/rules/language';
 import type { IamSmartSigning } from '../../adapters/iamsmart';
 import type { Clock } from '../../clock';
 import { ApiError, BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
-import type { CalendarService } from '../shared/calendar';
+import type { CalendarService } from '../shared';
+import {
+  createDigestSigning,
+  SignerMismatchError,
+  answersHash,
+  followUpManifestText,
+  sha256Hex,
+  SigningOutdatedError,
+  type DigestSigningStore,
+  type IamSmartStarted,
+  type SigningStatusData,
+  type EcertTrust,
+} from '../signing';
+import type { AuthSession } from '../auth';
 import { CaseActionNotAllowedError } from './cases.errors';
 import { hasSignStep, parseFollowUp } from './case-follow-up';
 import { waitingUploads } from './case-uploads';
 import { currentCaseVersion } from './case-versions';
 import * as repo from './cases.repo';
-import { createDigestSigning, type DigestSigningStore, SignerMismatchError } from '../signing/digest-signing';
-import type { EcertTrust } from '../signing/ecert';
-import type { AuthSession } from '../auth/sessions';
-import { answersHash, followUpManifestText, sha256Hex } from '../signing/signing-manifest';
-import { type IamSmartStarted, SigningOutdatedError, type SigningStatusData } from '../applications/application-signing';
 
 /**
  * Signing a follow-up on a case before it is submitted (Submit Supporting Document;

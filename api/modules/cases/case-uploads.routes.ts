@@ -1,10 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { SUCCESS_CODE, sendEnvelope, sendOk } from '../../http/envelope';
-import { currentSession, requireSession } from '../auth/auth.middleware';
-import { authorise } from '../auth/authorise';
+import { currentSession, requireSession, authorise, type SessionService } from '../auth';
 import type { CaseUploadService } from './case-uploads';
-import type { SessionService } from '../auth/sessions';
 import { receiveUpload } from '../../http/multipart';
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);

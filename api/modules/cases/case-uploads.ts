@@ -7,11 +7,10 @@ import type { DocumentStorage } from '../../adapters/storage';
 import type { VirusScanner } from '../../adapters/virus-scanner';
 import type { Clock } from '../../clock';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
-import { fieldError } from '../applications/drafts.service';
-import { DocumentTooLargeError, receiveCheckedPdf, type DocumentLimits } from '../applications/documents.service';
-import type { PdfChecker } from '../shared/uploads/pdf-check-pool';
-import type { AuthSession } from '../auth/sessions';
+import { DocumentTooLargeError, receiveCheckedPdf, type PdfChecker, type DocumentLimits } from '../shared';
+import type { AuthSession } from '../auth';
 import type { CaseUploadData, CaseUploadListData } from '../../../machines/rules/case';
+import { fieldError } from '../../http/field-errors';
 
 export type { CaseUploadData, CaseUploadListData };
 

@@ -2,15 +2,14 @@ import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caseActionBodySchema } from '../../../machines/rules/case';
+import { historyQuerySchema } from '../../../machines/rules/history';
 import type { DocumentStorage } from '../../adapters/storage';
 import { sendOk } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
-import { currentSession, requireSession } from '../auth/auth.middleware';
-import { authorise } from '../auth/authorise';
-import { ownCaseOnly } from '../auth/own-case';
+import { currentSession, requireSession, authorise, ownCaseOnly, type SessionService } from '../auth';
 import type { CaseService } from './cases.service';
-import type { SessionService } from '../auth/sessions';
-import { contentDisposition } from '../applications/submission.service';
+import type { HistoryService } from './history';
+import { contentDisposition } from '../../http/download';
 
 const formParam = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/);
 const documentParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -94,6 +93,30 @@ export function casesRouter({
         'Content-Disposition': contentDisposition(file.fileName),
       })
       .end(Buffer.from(file.bytes));
+  });
+
+  return router;
+}
+
+/** /api/application/history: the application's history rows (spec §4). docs/api.md. */
+export function historyRouter({
+  history,
+  sessions,
+}: {
+  history: HistoryService;
+  sessions: SessionService;
+}): Router {
+  const router = Router();
+
+  /**
+   * GET /api/application/history[?applicationNo=…]  (Bearer)
+   * 200 data { applicationNo, rows: [{ submissionDate, documentType, status, submittedBy, date }] },
+   *     newest first, codes rather than text;
+   * 400 BAD_REQUEST a malformed applicationNo; 401 UNAUTHORIZED; 403 FORBIDDEN another application's number.
+   */
+  router.get('/', requireSession(sessions), async (req, res) => {
+    const { applicationNo } = historyQuerySchema.parse(req.query);
+    sendOk(req, res, await history.forSession(currentSession(res), applicationNo));
   });
 
   return router;

@@ -10,7 +10,12 @@ import {
 } from '../../../machines/forms/follow-up';
 import type { CaseFacts, FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import { LAYOUT_PLAN_DOCUMENT } from '../../../machines/forms/follow-up/submit-document';
-import { isCaseStatus, submitterOf, transitionOf, type CaseActor } from '../../../machines/rules/case-lifecycle';
+import {
+  isCaseStatus,
+  submitterOf,
+  transitionOf,
+  type CaseActor,
+} from '../../../machines/rules/case-lifecycle';
 import type { CaseActionResult, CaseData, CaseHistoryRowData } from '../../../machines/rules/case';
 import { IDEMPOTENCY_KEY } from '../../../machines/rules/case';
 import { isLanguage, type Language } from '../../../machines/rules/language';
@@ -22,19 +27,17 @@ import {
   IdempotencyKeyReusedError,
 } from './cases.errors';
 import type { Clock } from '../../clock';
-import type { CalendarService } from '../shared/calendar';
-import { renderApplicationPdf } from '../shared/pdf/application-pdf';
+import { renderApplicationPdf, type CalendarService, type MessageService } from '../shared';
+import type { AuthSession } from '../auth';
 import { addCaseVersion, currentCaseVersion } from './case-versions';
 import { takeUploads } from './case-uploads';
-import { DOWNLOAD_DAYS } from '../applications/submission.service';
 import * as repo from './cases.repo';
-import { fieldError } from '../applications/drafts.service';
 import { parseFollowUp } from './case-follow-up';
 import { requireFollowUpSignature } from './case-signing';
-import type { MessageService } from '../shared/messages';
-import type { AuthSession } from '../auth/sessions';
 import { applicantCaseExtras } from './case-messages';
 import { hongKongDate } from '../../../machines/rules/working-days';
+import { fieldError } from '../../http/field-errors';
+import { DOWNLOAD_DAYS } from '../../../machines/rules/submission';
 
 /**
  * Cases after submission (issue 10): the case page's data and the one generic path for acting on a case.
@@ -47,13 +50,6 @@ import { hongKongDate } from '../../../machines/rules/working-days';
 /** At most this many follow-ups per case in an hour (a person needs a handful; more is abuse). */
 export const CASE_ACTIONS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
-
-export {
-  CaseActionNotAllowedError,
-  CaseRateLimitedError,
-  CaseStaleError,
-  IdempotencyKeyReusedError,
-} from './cases.errors';
 
 export interface CaseDocumentFile {
   storageKey: string;

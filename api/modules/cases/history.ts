@@ -3,7 +3,7 @@ import type { Db } from '../../../drizzle/db';
 import { applicationHistory } from '../../../drizzle/schema';
 import type { HistoryData } from '../../../machines/rules/history';
 import { ForbiddenError } from '../../http/errors';
-import type { AuthSession } from '../auth/sessions';
+import type { AuthSession } from '../auth';
 
 export interface HistoryService {
   /**

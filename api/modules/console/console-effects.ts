@@ -8,7 +8,8 @@ import { newStorageKey, type DocumentStorage } from '../../adapters/storage';
 import { translate } from '../../http/i18n';
 import { renderCertificate, renderLetterOfRequirements, type LetterOfRequirements } from './console-pdf';
 import * as repo from './console.repo';
-import { fieldError } from '../applications/drafts.service';
+import { fieldError } from '../../http/field-errors';
+import { insertMessage, staffById } from '../cases';
 
 /**
  * What each console action writes besides the lifecycle's own records (api/modules/console/console.service.ts), inside
@@ -61,7 +62,7 @@ async function storePdf(
 
 async function officerOf(c: EffectContext): Promise<StaffAccountRow> {
   if (c.current && c.current.staffId !== c.staff.id)
-    return (await repo.staffById(c.tx, c.current.staffId)) ?? c.staff;
+    return (await staffById(c.tx, c.current.staffId)) ?? c.staff;
   return c.staff;
 }
 
@@ -96,7 +97,7 @@ export async function issueEffects(
   switch (event) {
     case 'case.assign': {
       const staffId = answers.staffId as number;
-      const target = await repo.staffById(c.tx, staffId);
+      const target = await staffById(c.tx, staffId);
       if (!target || !target.active || target.role === 'admin') throw unknownOfficer('staffId');
       await repo.setAssignment(c.tx, {
         applicationId: c.application.id,
@@ -139,7 +140,7 @@ export async function issueEffects(
       };
     }
     case 'inspection.schedule': {
-      const officer = await repo.staffById(c.tx, answers.officerId as number);
+      const officer = await staffById(c.tx, answers.officerId as number);
       if (!officer || !officer.active || officer.role === 'admin') throw unknownOfficer('officerId');
       await issued(answers);
       return {
@@ -197,7 +198,7 @@ export async function issueEffects(
       };
     }
     case 'message.send':
-      await repo.insertMessage(c.tx, {
+      await insertMessage(c.tx, {
         applicationId: c.application.id,
         sender: 'BD',
         staffId: c.staff.id,

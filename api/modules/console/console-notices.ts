@@ -3,8 +3,8 @@ import type { Db } from '../../../drizzle/db';
 import type { ApplicationRow } from '../../../drizzle/schema';
 import { isLanguage, type Language } from '../../../machines/rules/language';
 import { translate } from '../../http/i18n';
-import { activeAppointees } from '../appointments/appointments.service';
-import type { MessageService } from '../shared/messages';
+import { activeAppointees } from '../appointments';
+import type { MessageService } from '../shared';
 
 /** Whom a console action tells: one address each, with the language they read. */
 export interface CaseRecipient {

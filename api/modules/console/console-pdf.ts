@@ -3,7 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import type { Language } from '../../../machines/rules/language';
 import type { StaffContact } from '../../../machines/rules/staff';
 import { parseMinorWorksItem } from '../../../machines/rules/minor-works';
-import { GREY, hongKongTime, PdfBlocks, writePdfBlocks } from '../shared/pdf/application-pdf';
+import { GREY, PdfBlocks, writePdfBlocks } from '../shared';
+import { hongKongTime } from '../../../machines/rules/hk-date';
 
 /**
  * What the department issues on a case, as bilingual PDFs (English and Chinese on every line, like the

@@ -13,9 +13,9 @@ import {
 } from '../../../machines/rules/staff';
 import { addWorkingDays, hongKongDate } from '../../../machines/rules/working-days';
 import type { Clock } from '../../clock';
-import type { CalendarService } from '../shared/calendar';
+import type { CalendarService } from '../shared';
+import type { StaffSession } from '../auth';
 import * as repo from './console.repo';
-import type { StaffSession } from '../auth/staff-auth';
 
 /**
  * The console's work queue (docs/console.md, "The work queue"): the cases with their officer and the due

@@ -13,7 +13,6 @@ import {
 } from '../../../drizzle/schema';
 import {
   caseAssignments,
-  caseMessages,
   informationRequests,
   issuedDocuments,
   staffAccounts,
@@ -75,14 +74,6 @@ export async function applicationByNo(tx: Db, applicationNo: string, lock = fals
   return row;
 }
 
-export async function assignmentOf(tx: Db, applicationId: number) {
-  const [row] = await tx
-    .select()
-    .from(caseAssignments)
-    .where(eq(caseAssignments.applicationId, applicationId));
-  return row;
-}
-
 export async function setAssignment(tx: Db, row: typeof caseAssignments.$inferInsert) {
   await tx
     .insert(caseAssignments)
@@ -104,11 +95,6 @@ export async function staffList(tx: Db) {
   return tx.select().from(staffAccounts).where(eq(staffAccounts.active, true)).orderBy(asc(staffAccounts.id));
 }
 
-export async function staffById(tx: Db, id: number) {
-  const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id));
-  return row;
-}
-
 /** Ids of cases with an information request past its reply-by date (`today`, ISO) and unanswered. */
 export async function overdueRequestCases(tx: Db, today: string): Promise<Set<number>> {
   const rows = await tx
@@ -116,22 +102,6 @@ export async function overdueRequestCases(tx: Db, today: string): Promise<Set<nu
     .from(informationRequests)
     .where(and(isNull(informationRequests.answeredAt), lt(informationRequests.replyBy, today)));
   return new Set(rows.map((r) => r.id));
-}
-
-export async function requestsOf(tx: Db, applicationId: number) {
-  return tx
-    .select()
-    .from(informationRequests)
-    .where(eq(informationRequests.applicationId, applicationId))
-    .orderBy(desc(informationRequests.createdAt));
-}
-
-export async function messagesOf(tx: Db, applicationId: number) {
-  return tx
-    .select()
-    .from(caseMessages)
-    .where(eq(caseMessages.applicationId, applicationId))
-    .orderBy(asc(caseMessages.createdAt), asc(caseMessages.id));
 }
 
 export async function auditOf(tx: Db, where: SQL | undefined, limit = 200) {
@@ -209,33 +179,4 @@ export async function lastIssued(tx: Db, applicationId: number, event: string) {
 export async function insertRequest(tx: Db, row: typeof informationRequests.$inferInsert) {
   const [made] = await tx.insert(informationRequests).values(row).returning({ id: informationRequests.id });
   return made?.id;
-}
-
-export async function insertMessage(tx: Db, row: typeof caseMessages.$inferInsert) {
-  await tx.insert(caseMessages).values(row);
-}
-
-/**
- * Closes an information request when documents were submitted for it (the Submit Supporting Document
- * flow calls this in its transaction, with the follow-up's case_actions id). Answers whether it was open.
- */
-export async function answerInformationRequest(
-  tx: Db,
-  applicationId: number,
-  requestId: number,
-  actionId: number,
-  at: Date = new Date(),
-): Promise<boolean> {
-  const rows = await tx
-    .update(informationRequests)
-    .set({ answeredAt: at, answeredBy: actionId })
-    .where(
-      and(
-        eq(informationRequests.id, requestId),
-        eq(informationRequests.applicationId, applicationId),
-        isNull(informationRequests.answeredAt),
-      ),
-    )
-    .returning({ id: informationRequests.id });
-  return rows.length > 0;
 }

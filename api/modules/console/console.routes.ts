@@ -12,10 +12,16 @@ import type { DocumentStorage } from '../../adapters/storage';
 import { sendOk } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
 import { requireJson } from '../../http/require-json';
-import { authoriseStaff, currentStaff, requireStaff, staffToken } from '../auth/staff-auth.middleware';
+import {
+  authoriseStaff,
+  currentStaff,
+  requireStaff,
+  staffToken,
+  STAFF_COOKIE,
+  type StaffAuthService,
+} from '../auth';
 import type { ConsoleService } from './console.service';
-import { STAFF_COOKIE, type StaffAuthService } from '../auth/staff-auth';
-import { contentDisposition } from '../applications/submission.service';
+import { contentDisposition } from '../../http/download';
 
 const eventParam = z.string().regex(/^[a-z]+\.[a-z]+$/);
 const documentParam = z.coerce.number().int().positive().max(2_147_483_647);

@@ -28,18 +28,32 @@ import type { DocumentStorage } from '../../adapters/storage';
 import type { Clock } from '../../clock';
 import { ApiError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { translate } from '../../http/i18n';
-import type { CalendarService } from '../shared/calendar';
-import { CaseActionNotAllowedError } from '../cases/cases.service';
-import * as cases from '../cases/cases.repo';
-import { listCaseVersions } from '../cases/case-versions';
-import { messageData, requestData } from '../cases/case-messages';
+import type { CalendarService, MessageService } from '../shared';
+import {
+  actionByKey,
+  countActions,
+  documentOf,
+  documentsOf,
+  historyOf,
+  insertAction,
+  insertAudit,
+  insertHistory,
+  layoutPlanRevisions,
+  setStatus,
+  listCaseVersions,
+  messageData,
+  requestData,
+  CaseActionNotAllowedError,
+  assignmentOf,
+  messagesOf,
+  requestsOf,
+} from '../cases';
+import type { StaffSession } from '../auth';
 import { sendConsoleNotice } from './console-notices';
 import { issueEffects, type Effects } from './console-effects';
 import { createQueueReader, staffSummary } from './console-queue';
 import * as repo from './console.repo';
-import { underAnswers } from '../applications/drafts.service';
-import type { MessageService } from '../shared/messages';
-import type { StaffSession } from '../auth/staff-auth';
+import { underAnswers } from '../../http/field-errors';
 
 /**
  * The case officer console (issue 17, docs/decisions/022-case-officer-console.md): the work queue with
@@ -167,15 +181,15 @@ export function createConsoleService(deps: {
       if (!row) throw new NotFoundError('case.notFound');
       const [history, documents, submitted, requests, messages, audit, staff, versions, revisions, signed] =
         await Promise.all([
-          cases.historyOf(db, application.id),
-          cases.documentsOf(db, application.id),
+          historyOf(db, application.id),
+          documentsOf(db, application.id),
           repo.submissionOf(db, application.id),
-          repo.requestsOf(db, application.id),
-          repo.messagesOf(db, application.id),
+          requestsOf(db, application.id),
+          messagesOf(db, application.id),
           repo.auditOf(db, eq(applications.id, application.id)),
           repo.staffList(db),
           listCaseVersions(db, application.id),
-          cases.layoutPlanRevisions(db, application.id),
+          layoutPlanRevisions(db, application.id),
           repo.followUpSignaturesOf(db, application.id),
         ]);
       const today = hongKongDate(clock.now());
@@ -236,7 +250,7 @@ export function createConsoleService(deps: {
       const event: ConsoleEvent = known;
       // A case officer may act only on a case assigned to them: the same 403 whether or not it exists.
       const found = await repo.applicationByNo(db, applicationNo);
-      const assignment = found ? await repo.assignmentOf(db, found.id) : undefined;
+      const assignment = found ? await assignmentOf(db, found.id) : undefined;
       const selfAssign = event === 'case.assign' && !assignment && body.answers.staffId === staff.id;
       if ((!found && staff.role !== 'seniorOfficer') || (!mayAct(staff, assignment?.staffId) && !selfAssign))
         throw new ForbiddenError();
@@ -251,7 +265,7 @@ export function createConsoleService(deps: {
       const outcome = await db.transaction(async (tx) => {
         const application = await repo.applicationByNo(tx, applicationNo, true);
         if (!application) throw new NotFoundError('case.notFound');
-        const again = await cases.actionByKey(tx, application.id, key);
+        const again = await actionByKey(tx, application.id, key);
         if (again)
           return {
             application,
@@ -263,15 +277,15 @@ export function createConsoleService(deps: {
         const before: CaseStatus = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
         if (before !== body.expectedStatus) throw new CaseChangedError(before, language);
         // Under the lock: an assignment made meanwhile by another officer counts.
-        const current = await repo.assignmentOf(tx, application.id);
+        const current = await assignmentOf(tx, application.id);
         if (event === 'case.assign' && staff.role !== 'seniorOfficer' && current)
           throw new CaseChangedError(before, language);
         if (event !== 'case.assign' && !mayAct(staff, current?.staffId)) throw new ForbiddenError();
         const after = nextStatus(before, event, actor);
         if (after === null) throw new CaseActionNotAllowedError(before, language);
-        const n = (await cases.countActions(tx, application.id, event)) + 1;
+        const n = (await countActions(tx, application.id, event)) + 1;
         const reference = `${CODES[event]}-${application.applicationNo}-${n}`;
-        const action = await cases.insertAction(tx, {
+        const action = await insertAction(tx, {
           applicationId: application.id,
           formKey: event,
           reference,
@@ -283,9 +297,9 @@ export function createConsoleService(deps: {
           language,
           createdAt: now,
         });
-        if (after !== before) await cases.setStatus(tx, application.id, after, now);
+        if (after !== before) await setStatus(tx, application.id, after, now);
         const historyId = transition.history
-          ? await cases.insertHistory(tx, {
+          ? await insertHistory(tx, {
               applicationId: application.id,
               submissionDate: now,
               documentType: transition.history,
@@ -310,7 +324,7 @@ export function createConsoleService(deps: {
           event,
           answers,
         );
-        await cases.insertAudit(tx, {
+        await insertAudit(tx, {
           at: now,
           actor,
           actorRef: `staff:${staff.id}`,
@@ -336,7 +350,7 @@ export function createConsoleService(deps: {
     async document(session, applicationNo, documentId) {
       const application = await repo.applicationByNo(db, applicationNo);
       if (!application) throw new NotFoundError('case.documentNotFound');
-      const row = await cases.documentOf(db, application.id, documentId);
+      const row = await documentOf(db, application.id, documentId);
       if (!row) throw new NotFoundError('case.documentNotFound');
       void session;
       return { storageKey: row.storageKey, fileName: `${application.applicationNo} ${row.fileName}` };

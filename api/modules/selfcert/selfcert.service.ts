@@ -4,13 +4,13 @@ import { applicationHistory, applications, auditEvents, selfCertifications } fro
 import { canSend } from '../../../machines/flows/case-lifecycle.machine';
 import { isCaseStatus, submitterOf } from '../../../machines/rules/case-lifecycle';
 import { isLanguage } from '../../../machines/rules/language';
-import type { CaseNoticeMessage } from '../shared/messages';
+import type { CaseNoticeMessage } from '../shared';
+import { activeAppointees } from '../appointments';
 import type { FormDefinition } from '../../../machines/forms/types';
 import { CASE_FIELD } from '../../../machines/forms/self-cert-build';
 import { parseRegistrationNumber } from '../../../machines/rules/registration';
 import { certifiesCaseForm, isSelfCertKey } from '../../../machines/rules/self-certification';
-import { activeAppointees } from '../appointments/appointments.service';
-import { fieldError } from '../applications/drafts.service';
+import { fieldError } from '../../http/field-errors';
 
 /**
  * Self-certification (issue 16, docs/decisions/021-self-certification.md): the case a certificate is for

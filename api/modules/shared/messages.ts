@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../../drizzle/db';
-import { outbox } from '../../../drizzle/schema';
+import { otpChallenges, outbox } from '../../../drizzle/schema';
 import type { Language } from '../../../machines/rules/language';
 import { OTP_TTL_SECONDS } from '../../../machines/rules/otp';
 import type { EmailSender } from '../../adapters/email';
@@ -10,7 +10,7 @@ import type { Clock } from '../../clock';
 import { translate } from '../../http/i18n';
 import type { JobQueue } from '../../jobs/queue';
 import { seal, unseal } from '../../jobs/seal';
-import { markDelivered } from '../auth/otp.repo';
+import { hongKongTime } from '../../../machines/rules/hk-date';
 
 export interface OtpMessage {
   channel: 'email' | 'sms';
@@ -183,12 +183,6 @@ export function acknowledgementTexts(message: AcknowledgementMessage): {
   };
 }
 
-/** Hong Kong time, as the department writes dates: 2026-11-22 14:05. */
-export function hongKongTime(at: Date): string {
-  const local = new Date(at.getTime() + 8 * 3_600_000).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
-}
-
 /** A follow-up's acknowledgement in the case's language (i18n/<lang>/api.json, message.case.<formKey>.*). */
 export function caseNoticeTexts(message: CaseNoticeMessage): { subject: string; email: string; sms: string } {
   const key = `message.case.${message.formKey}`;
@@ -249,7 +243,12 @@ export function createMessageService({
         throw err;
       }
       await db.update(outbox).set({ sentAt: clock.now(), error: null }).where(eq(outbox.id, job.outboxId));
-      if (job.otpChallengeId !== undefined) await markDelivered(db, job.otpChallengeId);
+      // A one-time code counts as delivered once its message has gone (docs/flows/login.md).
+      if (job.otpChallengeId !== undefined)
+        await db
+          .update(otpChallenges)
+          .set({ delivered: true })
+          .where(eq(otpChallenges.id, job.otpChallengeId));
     },
   });
 

@@ -4,8 +4,14 @@ import { IAM_SMART_CODES, sha256Hex, type IamSmartSigning } from '../../adapters
 import { type Clock, addMs } from '../../clock';
 import { ApiError, NotFoundError, ServiceUnavailableError } from '../../http/errors';
 import type { ApiMessageKey } from '../../http/i18n';
-import { type EcertTrust, verifyEcertSignature } from './ecert';
-import { ECERT_WINDOW_MS, EcertRejectedError, type IamSmartStarted, type SigningStatusData } from '../applications/application-signing';
+import { verifyEcertSignature } from './ecert';
+import {
+  ECERT_WINDOW_MS,
+  EcertRejectedError,
+  type IamSmartStarted,
+  type SigningStatusData,
+} from './signing.types';
+import type { EcertTrust } from './ecert-trust';
 
 /**
  * Signing a digest someone has been shown (the SHA-256 hex of a declaration or a manifest), by iAM Smart

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { MINUTE_MS } from '../../clock';
-import { type EcertTrust, loadEcertTrust } from './ecert';
+import { loadEcertTrust, type EcertTrust } from './ecert-trust';
 
 /** ECERT_CRLS: comma-separated paths of the CRL files (PEM or DER). */
 export function crlPathsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {

@@ -28,15 +28,6 @@ import {
  * trusted on their own (CMS certificates may only serve as intermediates to a configured root).
  */
 
-// The result types and the trust configuration live in sibling modules; this module stays the one others import.
-export {
-  ECERT_FAILURE_REASONS,
-  type EcertFailureReason,
-  type EcertResult,
-  type EcertSigner,
-} from './ecert-result';
-export { loadEcertTrust, type EcertTrust } from './ecert-trust';
-
 const SHA2_DIGESTS = new Set(['2.16.840.1.101.3.4.2.1', '2.16.840.1.101.3.4.2.2', '2.16.840.1.101.3.4.2.3']);
 
 /**

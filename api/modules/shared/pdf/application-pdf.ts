@@ -13,8 +13,7 @@ import { answerText, applicableFieldIds, fillSteps } from '../../../../machines/
 import type { Answers, Field, FormDefinition, Translate } from '../../../../machines/forms';
 import type { Language } from '../../../../machines/rules/language';
 import { embedDocumentFont, finishDocumentFont } from './pdf-fonts';
-
-export { MissingGlyphError, fontCodePoints } from './pdf-fonts';
+import { hongKongTime } from '../../../../machines/rules/hk-date';
 
 /**
  * The application form as a PDF (pdf-lib), from the same definition as the screens and the preview:
@@ -244,12 +243,6 @@ class Writer {
       page.drawText(label, { x, y: MARGIN - 10, size, font: this.font, color: GREY });
     }
   }
-}
-
-/** "2026-03-02 10:15 (Hong Kong time)": the generation time in Hong Kong (UTC+8, no summer time). */
-export function hongKongTime(date: Date): string {
-  const hk = new Date(date.getTime() + 8 * 60 * 60 * 1000).toISOString();
-  return `${hk.slice(0, 10)} ${hk.slice(11, 16)}`;
 }
 
 const FLOWS: Record<Language, Tree> = { en: flowsEn, sc: flowsSc, tc: flowsTc };

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { createStaffAccount, type NewStaff } from '../api/modules/auth/staff-auth';
-import type { Db } from './db';
-import { staffAccounts } from './schema-staff';
+import { createStaffAccount, type NewStaff } from './staff-auth';
+import type { Db } from '../../../drizzle/db';
+import { staffAccounts } from '../../../drizzle/schema-staff';
 
 /**
- * The demo's staff (issue 17): a case officer, a senior officer and an admin, with the passwords and the
+ * The demo's staff: a case officer, a senior officer and an admin, with the passwords and the
  * TOTP secret written in docs/demo.md, so that a newcomer can move a case in the console
  * (/console/sign-in). Seeded with the demo applications, never in production (api/server.ts).
  */

@@ -1,0 +1,7 @@
+/** The selfcert module's public face: what other modules may use (docs/architecture.md, "Modules"). */
+export {
+  certifiedCase,
+  recordSelfCertification,
+  selfCertificationNotice,
+  type CertifiedCase,
+} from './selfcert.service';
