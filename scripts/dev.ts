@@ -13,8 +13,8 @@ const children: ChildProcess[] = [];
 let stopping = false;
 
 function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  // detached: each child leads its own process group, so stop() reaches its grandchildren too
-  // (tsx watch runs the server in a child of its own).
+  // detached: each child leads its own process group, so that a forced stop reaches its grandchildren
+  // too (tsx watch runs the server in a child of its own).
   const child = spawn(command, args, {
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -32,7 +32,10 @@ function kill(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   try {
     if (process.platform === 'win32') child.kill(signal);
-    else process.kill(-child.pid, signal);
+    // SIGTERM to the child alone: tsx watch passes it on to the server and waits for it to close the
+    // database. Sent to the whole group, the server would get it twice and exit at once (a second signal
+    // means "now": api/server.ts). SIGKILL to the whole group, so that nothing is left behind.
+    else process.kill(signal === 'SIGKILL' ? -child.pid : child.pid, signal);
   } catch {
     // already gone
   }
