@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { API_PATH_PATTERN } from './api/http/mounts.js';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -33,9 +34,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         chunkSizeWarningLimit: 400,
       },
+  // `npm run dev` (scripts/dev.ts): the API's own paths go to the API. Not all of /api: Vite serves the
+  // UI's clients in ui/api/ at /api/*.ts, and the page would not load (docs/operations.md).
   server: {
     port: 3000,
     strictPort: true,
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    proxy: { [API_PATH_PATTERN]: `http://127.0.0.1:${apiPort}` },
   },
 }));

@@ -1,6 +1,7 @@
 /**
- * `npm run dev`: the API with reload (tsx watch, port 3001) and Vite's dev server (port 3000, which
- * proxies /api to 3001). Both children stop when this process stops or when either of them exits.
+ * `npm run dev`: the API with reload (tsx watch, port API_PORT, default 3001) and Vite's dev server
+ * (port PORT, default 3000, which proxies the API's paths to API_PORT: vite.config.ts). Both children
+ * stop when this process stops or when either of them exits (docs/operations.md).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -8,13 +9,15 @@ import path from 'node:path';
 const bin = (name: string) =>
   path.resolve('node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 const API_PORT = process.env.API_PORT || '3001';
+// Where a person opens the portal, as under `npm start`.
+const APP_PORT = process.env.PORT || '3000';
 
 const children: ChildProcess[] = [];
 let stopping = false;
 
 function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  // detached: each child leads its own process group, so stop() reaches its grandchildren too
-  // (tsx watch runs the server in a child of its own).
+  // detached: each child leads its own process group, so that a forced stop reaches its grandchildren
+  // too (tsx watch runs the server in a child of its own).
   const child = spawn(command, args, {
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -32,7 +35,10 @@ function kill(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   try {
     if (process.platform === 'win32') child.kill(signal);
-    else process.kill(-child.pid, signal);
+    // SIGTERM to the child alone: tsx watch passes it on to the server and waits for it to close the
+    // database. Sent to the whole group, the server would get it twice and exit at once (a second signal
+    // means "now": api/server.ts). SIGKILL to the whole group, so that nothing is left behind.
+    else process.kill(signal === 'SIGKILL' ? -child.pid : child.pid, signal);
   } catch {
     // already gone
   }
@@ -68,5 +74,5 @@ start('api', bin('tsx'), ['watch', '--clear-screen=false', 'api/server.ts'], {
   // Development: the outbox and the iAM Smart sandbox's phone, unless DEV_TOOLS says otherwise.
   DEV_TOOLS: process.env.DEV_TOOLS ?? '1',
 });
-start('vite', bin('vite'), ['--port', '3000', '--strictPort']);
-console.log(`[dev] API on http://localhost:${API_PORT}, app on http://localhost:3000`);
+start('vite', bin('vite'), ['--port', APP_PORT, '--strictPort'], { API_PORT });
+console.log(`[dev] API on http://localhost:${API_PORT}, app on http://localhost:${APP_PORT}`);
