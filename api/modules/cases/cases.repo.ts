@@ -24,6 +24,15 @@ export async function lockApplication(tx: Db, applicationId: number) {
   return row;
 }
 
+export async function lockApplicationByNo(tx: Db, applicationNo: string) {
+  const [row] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.applicationNo, applicationNo))
+    .for('update');
+  return row;
+}
+
 /** The answers of the application as submitted online (null for a case that was not submitted here). */
 export async function submittedAnswers(tx: Db, applicationId: number) {
   const [row] = await tx

@@ -10,6 +10,11 @@ import { currentSession, requireSession, authorise, ownCaseOnly, type SessionSer
 import type { CaseService } from './cases.service';
 import type { HistoryService } from './history';
 import { contentDisposition } from '../../http/download';
+import type { Clock } from '../../clock';
+import { caseMessageSchema } from '../../../machines/rules/staff';
+import type { Db } from '../../../drizzle/db';
+import { requireJson } from '../../http/require-json';
+import { sendApplicantMessage } from './case-messages';
 
 const formParam = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/);
 const documentParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -119,5 +124,39 @@ export function historyRouter({
     sendOk(req, res, await history.forSession(currentSession(res), applicationNo));
   });
 
+  return router;
+}
+
+/**
+ * POST /api/cases/current/messages (Bearer) body { body }: a message from the applicant to the case
+ * officer, kept on the case (issue 17). 200 the message; 400 empty or too long; 401; 403 role or another
+ * case named by `?applicationNo=`;
+ * 409 CASE_ACTION_NOT_ALLOWED when the case is no longer open.
+ */
+export function caseMessagesRouter({
+  db,
+  clock,
+  sessions,
+}: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionService;
+}): Router {
+  const router = Router();
+  router.post(
+    '/',
+    requireJson,
+    requireSession(sessions),
+    ownCaseOnly,
+    authorise('case.act'),
+    async (req, res) => {
+      const { body } = caseMessageSchema.parse(req.body);
+      sendOk(
+        req,
+        res,
+        await sendApplicantMessage(db, currentSession(res), body, clock.now(), requestLanguage(req)),
+      );
+    },
+  );
   return router;
 }

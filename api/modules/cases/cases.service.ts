@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../../drizzle/db';
-import { canSend, nextStatus } from '../../../machines/flows/case-lifecycle.machine';
+import { canSend } from '../../../machines/flows/case-lifecycle.machine';
 import {
   followUpByKey,
   followUpForCase,
@@ -35,6 +35,7 @@ import * as repo from './cases.repo';
 import { parseFollowUp } from './case-follow-up';
 import { requireFollowUpSignature } from './case-signing';
 import { applicantCaseExtras } from './case-messages';
+import { runCaseAction } from './case-action';
 import { hongKongDate } from '../../../machines/rules/working-days';
 import { fieldError } from '../../http/field-errors';
 import { DOWNLOAD_DAYS } from '../../../machines/rules/submission';
@@ -251,95 +252,71 @@ export function createCaseService({
 
       const now = clock.now();
       const transition = transitionOf(definition.event);
-      const outcome = await db.transaction(async (tx) => {
-        const application = await repo.lockApplication(tx, session.applicationId);
-        if (!application) throw new NotFoundError('case.notFound');
-        // Under the lock: a parallel request with the same key finished first.
-        const again = await repo.actionByKey(tx, application.id, idempotencyKey);
-        if (again) return { row: again, application, made: false };
-        const before = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
-        const after = nextStatus(before, definition.event, actor);
-        if (after === null) throw new CaseActionNotAllowedError(before, language);
-        // Optimistic concurrency: the update names the version it was opened on; under the lock, the
-        // latest version must still be that one.
-        const current = definition.versioned ? await currentCaseVersion(tx, application.id) : undefined;
-        if (current && current.version !== body.baseVersion) throw new CaseStaleError(current);
-        // A follow-up with a sign step rests on a signing of exactly these answers and files (409 else).
-        const signed = await requireFollowUpSignature(tx, application, definition, parsed, body.signature);
-        const n = (await repo.countActions(tx, application.id, definition.key)) + 1;
-        const reference = `${definition.code}-${application.applicationNo}-${n}`;
-        const row = await repo.insertAction(tx, {
-          applicationId: application.id,
-          formKey: definition.key,
-          reference,
-          idempotencyKey,
-          answers: parsed.answers,
-          statusBefore: before,
-          statusAfter: after,
-          actor,
-          language,
-          createdAt: now,
-        });
-        await signed?.record(row.id);
-        if (after !== before) await repo.setStatus(tx, application.id, after, now);
-        if (current) {
-          const answers = nextVersionAnswers(definition, current.answers, parsed.answers);
-          await addCaseVersion(tx, application.id, {
-            answers,
-            reference,
-            submittedBy: submitterOf(actor),
-            actionId: row.id,
-            at: now,
-          });
-          await repo.setNames(tx, application.id, answers, now);
-        }
-        const historyId = !transition.history
-          ? null
-          : await repo.insertHistory(tx, {
-              applicationId: application.id,
-              submissionDate: now,
-              documentType: definition.historyType?.(parsed.answers) ?? transition.history,
-              status: after,
-              submittedBy: submitterOf(actor),
-              date: now,
+      const actorRef = `session:${session.id}`;
+      const outcome = await runCaseAction(db, {
+        applicationId: session.applicationId,
+        event: definition.event,
+        formKey: definition.key,
+        code: definition.code,
+        idempotencyKey,
+        answers: parsed.answers,
+        actor,
+        actorRef,
+        language,
+        now,
+        ...(definition.historyType ? { historyType: definition.historyType(parsed.answers) } : {}),
+        prepare: async (tx, application) => {
+          // Optimistic concurrency: the update names the version it was opened on; under the lock, the
+          // latest version must still be that one.
+          const current = definition.versioned ? await currentCaseVersion(tx, application.id) : undefined;
+          if (current && current.version !== body.baseVersion) throw new CaseStaleError(current);
+          // A follow-up with a sign step rests on a signing of exactly these answers and files (409 else).
+          const signed = await requireFollowUpSignature(tx, application, definition, parsed, body.signature);
+          return { current, signed };
+        },
+        write: async ({ tx, application, reference, actionId, historyId, prepared }) => {
+          const { current, signed } = prepared;
+          await signed?.record(actionId);
+          if (current) {
+            const answers = nextVersionAnswers(definition, current.answers, parsed.answers);
+            await addCaseVersion(tx, application.id, {
+              answers,
               reference,
+              submittedBy: submitterOf(actor),
+              actionId,
+              at: now,
             });
-        // The files of the upload step become the case's documents under the history row.
-        await takeUploads(tx, {
-          applicationId: application.id,
-          ids: uploads,
-          actionId: row.id,
-          historyId,
-          kind:
-            typeof parsed.answers.documentType === 'string' ? parsed.answers.documentType : definition.key,
-          at: now,
-          downloadUntil: new Date(now.getTime() + DOWNLOAD_DAYS * 86_400_000),
-        });
-        await repo.insertAudit(tx, {
-          at: now,
-          actor,
-          actorRef: `session:${session.id}`,
-          event: definition.event,
-          applicationId: application.id,
-          reference,
-          before: { status: before },
-          after: { status: after, formKey: definition.key },
-        });
-        const after$ = await effects[definition.key]?.(tx, {
-          applicationId: application.id,
-          applicationNo: application.applicationNo,
-          actionId: row.id,
-          answers: parsed.answers,
-          actor,
-          actorRef: `session:${session.id}`,
-          language: isLanguage(application.language) ? application.language : 'tc',
-          now,
-          ...(body.requestId === undefined ? {} : { requestId: body.requestId }),
-        });
-        return { row, application, made: true, afterCommit: after$ };
+            await repo.setNames(tx, application.id, answers, now);
+          }
+          // The files of the upload step become the case's documents under the history row.
+          await takeUploads(tx, {
+            applicationId: application.id,
+            ids: uploads,
+            actionId,
+            historyId,
+            kind:
+              typeof parsed.answers.documentType === 'string' ? parsed.answers.documentType : definition.key,
+            at: now,
+            downloadUntil: new Date(now.getTime() + DOWNLOAD_DAYS * 86_400_000),
+          });
+          const afterCommit = await effects[definition.key]?.(tx, {
+            applicationId: application.id,
+            applicationNo: application.applicationNo,
+            actionId,
+            answers: parsed.answers,
+            actor,
+            actorRef,
+            language: isLanguage(application.language) ? application.language : 'tc',
+            now,
+            ...(body.requestId === undefined ? {} : { requestId: body.requestId }),
+          });
+          return { auditAfter: { formKey: definition.key }, ...(afterCommit ? { afterCommit } : {}) };
+        },
       });
-      if ('afterCommit' in outcome && outcome.afterCommit)
-        await outcome.afterCommit().catch((err: unknown) => logger.error({ err }, 'follow-up effect failed'));
+      if (outcome.made && outcome.extra.afterCommit)
+        await outcome.extra
+          .afterCommit()
+          .catch((err: unknown) => logger.error({ err }, 'follow-up effect failed'));
       if (outcome.row.formKey !== definition.key) throw new IdempotencyKeyReusedError();
       const result = resultOf(outcome.application.applicationNo, outcome.row);
       const { application } = outcome;

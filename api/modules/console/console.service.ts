@@ -4,10 +4,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../../../drizzle/db';
 import { applications } from '../../../drizzle/schema';
 import type { StaffAccountRow } from '../../../drizzle/schema-staff';
-import { allowedEvents, nextStatus } from '../../../machines/flows/case-lifecycle.machine';
+import { allowedEvents } from '../../../machines/flows/case-lifecycle.machine';
 import {
   isCaseStatus,
-  submitterOf,
   transitionOf,
   type CaseActor,
   type CaseStatus,
@@ -30,26 +29,20 @@ import { ApiError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import type { CalendarService, MessageService } from '../shared';
 import {
-  actionByKey,
-  countActions,
   documentOf,
   documentsOf,
   historyOf,
-  insertAction,
-  insertAudit,
-  insertHistory,
   layoutPlanRevisions,
-  setStatus,
   listCaseVersions,
   messageData,
   requestData,
-  CaseActionNotAllowedError,
   assignmentOf,
   messagesOf,
   requestsOf,
 } from '../cases';
 import type { StaffSession } from '../auth';
 import { sendConsoleNotice } from './console-notices';
+import { runCaseAction } from '../cases';
 import { issueEffects, type Effects } from './console-effects';
 import { createQueueReader, staffSummary } from './console-queue';
 import * as repo from './console.repo';
@@ -78,7 +71,6 @@ export class CaseChangedError extends ApiError {
 }
 
 /** A retry's answer: nothing more was done. */
-const NO_EFFECTS: Effects = { audit: {} };
 
 const CODES: Record<ConsoleEvent, string> = {
   'case.assign': 'ASG',
@@ -262,88 +254,45 @@ export function createConsoleService(deps: {
       const now = clock.now();
       const transition = transitionOf(event);
 
-      const outcome = await db.transaction(async (tx) => {
-        const application = await repo.applicationByNo(tx, applicationNo, true);
-        if (!application) throw new NotFoundError('case.notFound');
-        const again = await actionByKey(tx, application.id, key);
-        if (again)
-          return {
-            application,
-            reference: again.reference,
-            status: again.statusAfter,
-            made: false,
-            extra: NO_EFFECTS,
-          };
-        const before: CaseStatus = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
-        if (before !== body.expectedStatus) throw new CaseChangedError(before, language);
-        // Under the lock: an assignment made meanwhile by another officer counts.
-        const current = await assignmentOf(tx, application.id);
-        if (event === 'case.assign' && staff.role !== 'seniorOfficer' && current)
-          throw new CaseChangedError(before, language);
-        if (event !== 'case.assign' && !mayAct(staff, current?.staffId)) throw new ForbiddenError();
-        const after = nextStatus(before, event, actor);
-        if (after === null) throw new CaseActionNotAllowedError(before, language);
-        const n = (await countActions(tx, application.id, event)) + 1;
-        const reference = `${CODES[event]}-${application.applicationNo}-${n}`;
-        const action = await insertAction(tx, {
-          applicationId: application.id,
-          formKey: event,
-          reference,
-          idempotencyKey: key,
-          answers,
-          statusBefore: before,
-          statusAfter: after,
-          actor,
-          language,
-          createdAt: now,
-        });
-        if (after !== before) await setStatus(tx, application.id, after, now);
-        const historyId = transition.history
-          ? await insertHistory(tx, {
-              applicationId: application.id,
-              submissionDate: now,
-              documentType: transition.history,
-              status: after,
-              submittedBy: submitterOf(actor),
-              date: now,
-              reference,
-            })
-          : null;
-        const extra = await issueEffects(
-          {
-            tx,
-            storage: deps.storage,
-            now,
-            staff,
-            application,
-            reference,
-            historyId,
-            actionId: action.id,
-            current,
-          },
-          event,
-          answers,
-        );
-        await insertAudit(tx, {
-          at: now,
-          actor,
-          actorRef: `staff:${staff.id}`,
-          event,
-          applicationId: application.id,
-          reference,
-          before: { status: before, assignedTo: current?.staffId ?? null },
-          after: { status: after, ...extra.audit },
-          address,
-        });
-        return { application, reference, status: after, made: true, extra };
+      let current: Awaited<ReturnType<typeof assignmentOf>>;
+      let notice: Effects['notice'];
+      const outcome = await runCaseAction(db, {
+        applicationNo,
+        event,
+        formKey: event,
+        code: CODES[event],
+        idempotencyKey: key,
+        answers,
+        actor,
+        actorRef: `staff:${staff.id}`,
+        language,
+        now,
+        address,
+        guard: async (tx, application, before) => {
+          if (before !== body.expectedStatus) throw new CaseChangedError(before, language);
+          // Under the lock: an assignment made meanwhile by another officer counts.
+          current = await assignmentOf(tx, application.id);
+          if (event === 'case.assign' && staff.role !== 'seniorOfficer' && current)
+            throw new CaseChangedError(before, language);
+          if (event !== 'case.assign' && !mayAct(staff, current?.staffId)) throw new ForbiddenError();
+        },
+        write: async ({ tx, application, reference, actionId, historyId }) => {
+          const extra = await issueEffects(
+            { tx, storage: deps.storage, now, staff, application, reference, historyId, actionId, current },
+            event,
+            answers,
+          );
+          notice = extra.notice;
+          return { auditBefore: { assignedTo: current?.staffId ?? null }, auditAfter: extra.audit };
+        },
       });
-      if (outcome.made && transition.notifies.includes('applicant') && outcome.extra.notice)
-        await sendConsoleNotice(deps, outcome.application, event, outcome.extra.notice);
+      if (outcome.made && transition.notifies.includes('applicant') && notice)
+        await sendConsoleNotice(deps, outcome.application, event, notice);
       return {
         applicationNo: outcome.application.applicationNo,
         event,
-        status: isCaseStatus(outcome.status) ? outcome.status : 'SUBMITTED',
-        reference: outcome.reference,
+        status: isCaseStatus(outcome.row.statusAfter) ? outcome.row.statusAfter : 'SUBMITTED',
+        reference: outcome.row.reference,
       };
     },
 
