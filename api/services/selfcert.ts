@@ -6,15 +6,15 @@ import { isCaseStatus, submitterOf } from '../../machines/rules/case-lifecycle';
 import { isLanguage } from '../../machines/rules/language';
 import type { CaseNoticeMessage } from './messages';
 import type { FormDefinition } from '../../machines/forms/types';
-import { CASE_FIELD } from '../../machines/forms/self-cert-build';
+import { CASE_FIELD } from '../../machines/forms/selfcert-build';
 import { parseRegistrationNumber } from '../../machines/rules/registration';
-import { certifiesCaseForm, isSelfCertKey } from '../../machines/rules/self-certification';
+import { certifiesCaseForm, isSelfCertKey } from '../../machines/rules/selfcert';
 import { activeAppointees } from './appointments';
 import { fieldError } from './drafts';
 
 /**
  * Self-certification (issue 16, docs/decisions/021-self-certification.md): the case a certificate is for
- * must exist and be of a form the self-certification certifies (machines/rules/self-certification.ts);
+ * must exist and be of a form the self-certification certifies (machines/rules/selfcert.ts);
  * when the case has an active appointment, the certifier must be that appointee. Checked with the other
  * rules before signing and again at submission (api/services/application-ready.ts), answered as a field
  * error under `answers.<field>` (400) in the caller's language; the link is written with the submission.

@@ -14,7 +14,7 @@ import { SCN_1 } from './scn-1';
 import { SCS_1 } from './scs-1';
 import { SCS_2 } from './scs-2';
 import type { FormDefinition } from './types';
-import type { SelfCertKey } from '../rules/self-certification';
+import type { SelfCertKey } from '../rules/selfcert';
 
 /**
  * The nine application forms and the five self-certification forms, keyed by their key in the catalogue
