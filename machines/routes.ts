@@ -87,11 +87,12 @@ export { CHILD_CARE_TITLE, FORM_SPECS, type FormSpec } from './forms/catalogue-i
 
 const formRoutes = (spec: FormSpec): RouteDef[] => {
   const total = spec.steps.length;
+  const titleKey = `flows:forms.${spec.form}.${spec.pageTitle ? 'pageTitle' : 'title'}`;
   const steps = spec.steps.map((kind, i): RouteDef => ({
     path: `/form-${spec.slug}-step${i + 1}`,
     layout: 'noMenu',
     page: 'flowStep',
-    titleKey: `flows:forms.${spec.form}.title`,
+    titleKey,
     group: i === 0 ? spec.group : 'hidden',
     flow: { form: spec.form, step: i + 1, total, kind, entryPath: spec.entryPath },
   }));
@@ -100,7 +101,7 @@ const formRoutes = (spec: FormSpec): RouteDef[] => {
       path: `/form-${spec.slug}-upload`,
       layout: 'noMenu',
       page: 'flowStep',
-      titleKey: `flows:forms.${spec.form}.title`,
+      titleKey,
       group: 'hidden',
       flow: { form: spec.form, step: 0, total, kind: 'layoutPlan', entryPath: spec.entryPath },
     });

@@ -14,6 +14,11 @@ export interface FormSpec {
   form: FormKey;
   slug: string;
   steps: StepKind[];
+  /**
+   * Its routes are named by `flows:forms.<form>.pageTitle`, not by the form's title: the pages of Submit
+   * Supporting Document also take a revised layout plan (spec §2).
+   */
+  pageTitle?: true;
   /** Has a `/form-<slug>-upload` page for the applicant's layout plan. */
   layoutPlan?: boolean;
   entryPath: string;
@@ -112,32 +117,39 @@ export const FORM_SPECS: FormSpec[] = [
     entryPath: '/opt-nlhp',
     group: 'selfCert',
   },
-  { form: 'usi', slug: 'usi', steps: ['update', 'updateSuccess'], entryPath: '/', group: 'after' },
   {
-    form: 'usiCccaic2',
+    form: 'updateInformation',
+    slug: 'usi',
+    steps: ['update', 'updateSuccess'],
+    entryPath: '/',
+    group: 'after',
+  },
+  {
+    form: 'updateInformationCccaic2',
     slug: 'usi-cccaic2',
     steps: ['update', 'updateSuccess'],
     entryPath: '/',
     group: 'after',
   },
   {
-    form: 'usiJokc02',
+    form: 'updateInformationJokc02',
     slug: 'usi-jokc02',
     steps: ['update', 'updateSuccess'],
     entryPath: '/',
     group: 'after',
   },
   {
-    form: 'usiCccaimh3',
+    form: 'updateInformationCccaimh3',
     slug: 'usi-cccaimh3',
     steps: ['update', 'updateSuccess'],
     entryPath: '/',
     group: 'after',
   },
   {
-    form: 'submitDoc',
+    form: 'submitDocument',
     slug: 'submit-doc',
-    steps: ['submitDoc', 'uploadSuccess'],
+    steps: ['submitDocument', 'uploadSuccess'],
+    pageTitle: true,
     entryPath: '/',
     group: 'after',
   },

@@ -143,6 +143,13 @@ describe('route table', () => {
     );
   });
 
+  it('names the pages of a follow-up form by its one key, Submit Supporting Document by its page title', () => {
+    expect(findRoute('/form-usi-step1')?.titleKey).toBe('flows:forms.updateInformation.title');
+    expect(findRoute('/form-usi-cccaic2-step2')?.titleKey).toBe('flows:forms.updateInformationCccaic2.title');
+    for (const path of ['/form-submit-doc-step1', '/form-submit-doc-step2'])
+      expect(findRoute(path)?.titleKey).toBe('flows:forms.submitDocument.pageTitle');
+  });
+
   it('links every entry form and menu entry to a route of the table', () => {
     for (const forms of Object.values(ENTRY_FORMS))
       for (const f of forms) expect(findRoute(firstStepPath(f))).toBeDefined();
