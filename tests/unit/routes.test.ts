@@ -188,16 +188,29 @@ describe('route table', () => {
 describe('the follow-up entries the route table reads', () => {
   it('name each follow-up of the catalogue with its own key, event and routes', async () => {
     const { FOLLOW_UP_CATALOGUE } = await import('../../machines/forms/follow-up/catalogue');
-    const { FOLLOW_UP_ENTRIES } = await import('../../machines/forms/follow-up/entries');
-    expect(Object.keys(FOLLOW_UP_ENTRIES).sort()).toEqual(Object.keys(FOLLOW_UP_CATALOGUE).sort());
-    for (const d of Object.values(FOLLOW_UP_CATALOGUE)) {
+    const { FOLLOW_UP_ENTRY_LIST, followUpEntry } = await import('../../machines/forms/follow-up/entries');
+    expect(FOLLOW_UP_ENTRY_LIST.map((e) => e.key).sort()).toEqual(Object.keys(FOLLOW_UP_CATALOGUE).sort());
+    for (const [property, d] of Object.entries(FOLLOW_UP_CATALOGUE)) {
       const { key, event, route, doneRoute, pagesOpen } = d;
+      expect(key).toBe(property);
       expect({ key, event, route, doneRoute, pagesOpen }).toEqual({
         doneRoute: undefined,
         pagesOpen: undefined,
-        ...FOLLOW_UP_ENTRIES[d.key],
+        ...followUpEntry(d.key),
       });
     }
+  });
+
+  it('give the follow-ups with steps in the catalogue index the routes of their first and last steps', async () => {
+    const { followUpEntry } = await import('../../machines/forms/follow-up/entries');
+    expect(followUpEntry('updateInformation')).toMatchObject({
+      route: '/form-usi-step1',
+      doneRoute: '/form-usi-step2',
+    });
+    expect(followUpEntry('submitDocument')).toMatchObject({
+      route: '/form-submit-doc-step1',
+      doneRoute: '/form-submit-doc-step2',
+    });
   });
 });
 
