@@ -15,7 +15,7 @@ export const selfCertifications = pgTable(
       .notNull()
       .unique('self_certifications_application_uq')
       .references(() => applications.id, { onDelete: 'cascade' }),
-    /** The case certified: an application of a matching form (machines/rules/self-certification.ts). */
+    /** The case certified: an application of a matching form (machines/rules/selfcert.ts). */
     caseApplicationId: integer('case_application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),

@@ -2,6 +2,8 @@
  * The types of the route table (machines/routes.ts): layouts, page ids, entry, step and form keys,
  * sitemap groups, and a route's definition. Types only, so importing them costs the UI nothing.
  */
+import type { SpecKey, SpecStepKind } from './forms/catalogue-index';
+import type { FollowUpKey, OneRouteFollowUpKey } from './forms/follow-up/entries';
 
 export type Layout = 'menu' | 'noMenu' | 'none';
 
@@ -55,53 +57,20 @@ export type EntryKey =
   | 'optNlhpDescription'
   | 'optNlhp';
 
-/** Keys of i18n `flows:steps.<kind>`. */
-export type StepKind =
-  | 'fill'
-  | 'fillPartA'
-  | 'fillPartB'
-  | 'letterOfRequirements'
-  | 'preview'
-  | 'upload'
-  | 'layoutPlan'
-  | 'success'
-  | 'update'
-  | 'updateSuccess'
-  | 'submitDoc'
-  | 'uploadSuccess'
-  | 'appointment'
-  | 'appointmentSuccess'
-  | 'enterApplicationNumber'
-  | 'caseHistory'
-  | 'requestForInspection'
-  | 'withdrawApplication';
+/** The resume page (`/enter-application-number`): a flow step of the route table's own, not a catalogue form. */
+type ResumeKey = 'enterApplicationNumber';
 
-/** Keys of i18n `flows:forms.<key>`. */
-export type FormKey =
-  | 'a2'
-  | 'b2'
-  | 'c2'
-  | 'e2'
-  | 'f2'
-  | 'g2'
-  | 'cccaiC2'
-  | 'edbJokc02'
-  | 'cccaiMh3'
-  | 'scs1'
-  | 'scs2'
-  | 'scc1'
-  | 'scc2'
-  | 'scn1'
-  | 'usi'
-  | 'usiCccaic2'
-  | 'usiJokc02'
-  | 'usiCccaimh3'
-  | 'submitDoc'
-  | 'appointment'
-  | 'enterApplicationNumber'
-  | 'caseHistory'
-  | 'requestForInspection'
-  | 'withdrawApplication';
+/**
+ * Keys of i18n `flows:steps.<kind>`: the steps of the catalogue index's forms, a form's layout plan page
+ * (`/form-<slug>-upload`), the follow-ups on one route (the step is the form) and the resume page.
+ */
+export type StepKind = SpecStepKind | 'layoutPlan' | OneRouteFollowUpKey | ResumeKey;
+
+/**
+ * Keys of i18n `flows:forms.<key>`: the forms of the catalogue's index, the follow-up forms and the resume
+ * page. Read off the catalogue's tables, never listed here (docs/forms.md "One key per form").
+ */
+export type FormKey = SpecKey | FollowUpKey | ResumeKey;
 
 export type SitemapGroup = 'menu' | 'information' | 'apply' | 'selfCert' | 'after' | 'other' | 'hidden';
 

@@ -4,8 +4,16 @@
  * read this one table. Framework-free: no React here, page ids are mapped to components in ui/.
  */
 
-import { FOLLOW_UP_ENTRY_LIST } from './forms/follow-up/entries';
-import { CHILD_CARE_TITLE, FORM_SPECS, type FormSpec } from './forms/catalogue-index';
+import { FOLLOW_UP_ENTRY_LIST, ONE_ROUTE_FOLLOW_UPS } from './forms/follow-up/entries';
+import {
+  CHILD_CARE_TITLE,
+  FORM_SPECS,
+  specOf,
+  stepPath,
+  type CatalogueKey,
+  type FormSpec,
+  type SpecKey,
+} from './forms/catalogue-index';
 import type { EntryKey, FormKey, Layout, PageId, RouteDef, SitemapGroup, StepKind } from './route-types';
 
 // The route types and the header's menu groups live in sibling modules; importers keep reading them here.
@@ -87,11 +95,12 @@ export { CHILD_CARE_TITLE, FORM_SPECS, type FormSpec } from './forms/catalogue-i
 
 const formRoutes = (spec: FormSpec): RouteDef[] => {
   const total = spec.steps.length;
+  const titleKey = `flows:forms.${spec.form}.${spec.pageTitle ? 'pageTitle' : 'title'}`;
   const steps = spec.steps.map((kind, i): RouteDef => ({
-    path: `/form-${spec.slug}-step${i + 1}`,
+    path: stepPath(spec.slug, i + 1),
     layout: 'noMenu',
     page: 'flowStep',
-    titleKey: `flows:forms.${spec.form}.title`,
+    titleKey,
     group: i === 0 ? spec.group : 'hidden',
     flow: { form: spec.form, step: i + 1, total, kind, entryPath: spec.entryPath },
   }));
@@ -100,7 +109,7 @@ const formRoutes = (spec: FormSpec): RouteDef[] => {
       path: `/form-${spec.slug}-upload`,
       layout: 'noMenu',
       page: 'flowStep',
-      titleKey: `flows:forms.${spec.form}.title`,
+      titleKey,
       group: 'hidden',
       flow: { form: spec.form, step: 0, total, kind: 'layoutPlan', entryPath: spec.entryPath },
     });
@@ -140,9 +149,9 @@ export const FLOW_PAGES: RouteDef[] = [
     titleKey: 'auth:history.title',
     group: 'hidden',
   },
-  // The follow-up forms' routes come from their entries (machines/forms/follow-up/entries.ts).
-  ...FOLLOW_UP_ENTRY_LIST.filter((d) => !d.doneRoute).map((d): RouteDef => ({
-    ...single(d.route, d.key as FormKey, d.key as StepKind, 'after'),
+  // The follow-up forms on one route come from their entries (machines/forms/follow-up/entries.ts).
+  ...ONE_ROUTE_FOLLOW_UPS.map((d): RouteDef => ({
+    ...single(d.route, d.key, d.key, 'after'),
     page: 'caseAction',
   })),
   // The second step of the appointment (spec §2): the appointments of the case, to follow, cancel or revoke.
@@ -249,14 +258,12 @@ export function entryKeyFor(route: RouteDef, search: string): EntryKey | undefin
 }
 
 /** The first step of a form, for the links of entry pages and menus. */
-export function firstStepPath(form: FormKey): string {
-  const spec = FORM_SPECS.find((s) => s.form === form);
-  if (!spec) throw new Error(`unknown form ${form}`);
-  return `/form-${spec.slug}-step1`;
+export function firstStepPath(form: SpecKey): string {
+  return stepPath(specOf(form).slug, 1);
 }
 
 /** The forms an entry page starts (its "Start ... online" links). */
-export const ENTRY_FORMS: Partial<Record<EntryKey, FormKey[]>> = {
+export const ENTRY_FORMS: Partial<Record<EntryKey, CatalogueKey[]>> = {
   registrationSchool: ['a2'],
   extensionOfSchoolPremises: ['b2'],
   usingPremisesNonLocalCourse: ['c2'],
@@ -272,9 +279,8 @@ export const ENTRY_FORMS: Partial<Record<EntryKey, FormKey[]>> = {
 };
 
 /** The form code printed on a form ("A2", "CCCAI-C2", "SCS-1" ...), from its slug. */
-export function formCode(form: FormKey): string {
-  const spec = FORM_SPECS.find((s) => s.form === form);
-  return spec ? spec.slug.toUpperCase() : form;
+export function formCode(form: SpecKey): string {
+  return specOf(form).slug.toUpperCase();
 }
 
 /** The i18n key of a page's name, honouring the `?title=` variants of spec §2. */

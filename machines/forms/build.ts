@@ -1,3 +1,4 @@
+import type { ApplicationKey } from './catalogue-index';
 import type { ApplicationType, FormDefinition, RequiredDocument, Section } from './types';
 import { APPLYING_AS } from './options';
 
@@ -8,7 +9,7 @@ import { APPLYING_AS } from './options';
 export interface ApplicationFormSpec {
   code: string;
   slug: string;
-  key: string;
+  key: ApplicationKey;
   applicationType: ApplicationType;
   sections: readonly Section[];
   documents: readonly RequiredDocument[];

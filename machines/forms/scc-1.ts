@@ -1,4 +1,4 @@
-import { SELF_CERT_LOR_EXAMPLE, selfCertForm } from './self-cert-build';
+import { SELF_CERT_LOR_EXAMPLE, selfCertForm } from './selfcert-build';
 
 /**
  * SCC-1: self-certification for a child care centre to be registered (cases: CCCAI-C2, EDB-JOKC02,

@@ -1,4 +1,4 @@
-import { SELF_CERT_EXAMPLE, selfCertForm } from './self-cert-build';
+import { SELF_CERT_EXAMPLE, selfCertForm } from './selfcert-build';
 
 /**
  * SCC-2: self-certification for the alteration of a registered child care centre (case: F2). Five steps:

@@ -1,4 +1,4 @@
-import { SELF_CERT_LOR_EXAMPLE, selfCertForm } from './self-cert-build';
+import { SELF_CERT_LOR_EXAMPLE, selfCertForm } from './selfcert-build';
 
 /**
  * SCN-1: self-certification for premises used for a registered non-local course (cases: C2, G2).

@@ -1,4 +1,4 @@
-import { SELF_CERT_LOR_EXAMPLE, selfCertForm } from './self-cert-build';
+import { SELF_CERT_LOR_EXAMPLE, selfCertForm } from './selfcert-build';
 
 /** SCS-1 (BD's SC(S)-1): self-certification for the new registration of a school (case: A2). docs/forms.md. */
 export const SCS_1 = selfCertForm({

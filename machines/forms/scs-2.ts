@@ -1,4 +1,4 @@
-import { SELF_CERT_LOR_EXAMPLE, selfCertForm } from './self-cert-build';
+import { SELF_CERT_LOR_EXAMPLE, selfCertForm } from './selfcert-build';
 
 /**
  * SCS-2 (BD's SC(S)-2): self-certification for the alteration or extension of a registered school's

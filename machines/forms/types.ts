@@ -5,6 +5,7 @@
  */
 
 import type { ApplicationType } from '../rules/history';
+import type { CatalogueKey } from './catalogue-index';
 
 export type { ApplicationType };
 
@@ -156,7 +157,7 @@ export interface FormDefinition {
   /** The route slug: `/form-<slug>-step<n>`, from the catalogue index (machines/forms/catalogue-index.ts). */
   slug: string;
   /** The key of the form in i18n `flows:forms.<key>` and in FORM_SPECS (e.g. 'a2', 'cccaiC2'), from the catalogue index. */
-  key: string;
+  key: CatalogueKey;
   applicationType: ApplicationType;
   /** Self-certification forms have Part A / Part B fill steps and a Letter of Requirements. */
   selfCertification: boolean;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hkicSchema, SIGNING_REQUEST_PATTERN } from './appointment';
 import type { CaseStatus } from './case-lifecycle';
-import type { CaseFacts, FollowUpKey } from '../forms/follow-up/types';
+import type { FollowUpKey } from '../forms/follow-up/entries';
+import type { CaseFacts } from '../forms/follow-up/types';
 import type { CaseMessageData, InformationRequestData, OfficerContact } from './staff';
 
 /**

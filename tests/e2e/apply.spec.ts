@@ -30,7 +30,7 @@ async function fillFirstStepAndPreview(
   definition: FormDefinition,
   answers: Record<string, unknown>,
 ) {
-  await page.goto(firstStepPath(definition.key as Parameters<typeof firstStepPath>[0]));
+  await page.goto(firstStepPath(definition.key));
   await pageReady(page);
   await fillStep(page, definition, 0, answers);
   await page.getByRole('button', { name: 'Save and go to preview' }).click();

@@ -143,6 +143,13 @@ describe('route table', () => {
     );
   });
 
+  it('names the pages of a follow-up form by its one key, Submit Supporting Document by its page title', () => {
+    expect(findRoute('/form-usi-step1')?.titleKey).toBe('flows:forms.updateInformation.title');
+    expect(findRoute('/form-usi-cccaic2-step2')?.titleKey).toBe('flows:forms.updateInformationCccaic2.title');
+    for (const path of ['/form-submit-doc-step1', '/form-submit-doc-step2'])
+      expect(findRoute(path)?.titleKey).toBe('flows:forms.submitDocument.pageTitle');
+  });
+
   it('links every entry form and menu entry to a route of the table', () => {
     for (const forms of Object.values(ENTRY_FORMS))
       for (const f of forms) expect(findRoute(firstStepPath(f))).toBeDefined();
@@ -181,16 +188,29 @@ describe('route table', () => {
 describe('the follow-up entries the route table reads', () => {
   it('name each follow-up of the catalogue with its own key, event and routes', async () => {
     const { FOLLOW_UP_CATALOGUE } = await import('../../machines/forms/follow-up/catalogue');
-    const { FOLLOW_UP_ENTRIES } = await import('../../machines/forms/follow-up/entries');
-    expect(Object.keys(FOLLOW_UP_ENTRIES).sort()).toEqual(Object.keys(FOLLOW_UP_CATALOGUE).sort());
-    for (const d of Object.values(FOLLOW_UP_CATALOGUE)) {
+    const { FOLLOW_UP_ENTRY_LIST, followUpEntry } = await import('../../machines/forms/follow-up/entries');
+    expect(FOLLOW_UP_ENTRY_LIST.map((e) => e.key).sort()).toEqual(Object.keys(FOLLOW_UP_CATALOGUE).sort());
+    for (const [property, d] of Object.entries(FOLLOW_UP_CATALOGUE)) {
       const { key, event, route, doneRoute, pagesOpen } = d;
+      expect(key).toBe(property);
       expect({ key, event, route, doneRoute, pagesOpen }).toEqual({
         doneRoute: undefined,
         pagesOpen: undefined,
-        ...FOLLOW_UP_ENTRIES[d.key],
+        ...followUpEntry(d.key),
       });
     }
+  });
+
+  it('give the follow-ups with steps in the catalogue index the routes of their first and last steps', async () => {
+    const { followUpEntry } = await import('../../machines/forms/follow-up/entries');
+    expect(followUpEntry('updateInformation')).toMatchObject({
+      route: '/form-usi-step1',
+      doneRoute: '/form-usi-step2',
+    });
+    expect(followUpEntry('submitDocument')).toMatchObject({
+      route: '/form-submit-doc-step1',
+      doneRoute: '/form-submit-doc-step2',
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   nextVersionAnswers,
 } from '../../../machines/forms/follow-up';
 import type { CaseFacts, FollowUpDefinition } from '../../../machines/forms/follow-up/types';
+import type { FollowUpKey } from '../../../machines/forms/follow-up/entries';
 import { LAYOUT_PLAN_DOCUMENT } from '../../../machines/forms/follow-up/submit-document';
 import {
   isCaseStatus,
@@ -136,12 +137,14 @@ export function createCaseService({
     };
   }
 
+  /** The answer of a follow-up, from its row (whose key the caller has checked is `formKey`). */
   const resultOf = (
     applicationNo: string,
-    row: { formKey: string; reference: string; statusAfter: string; createdAt: Date },
+    formKey: FollowUpKey,
+    row: { reference: string; statusAfter: string; createdAt: Date },
   ): CaseActionResult => ({
     applicationNo,
-    formKey: row.formKey as CaseActionResult['formKey'],
+    formKey,
     reference: row.reference,
     status: isCaseStatus(row.statusAfter) ? row.statusAfter : 'SUBMITTED',
     submittedAt: row.createdAt.toISOString(),
@@ -232,7 +235,7 @@ export function createCaseService({
       const known = await repo.actionByKey(db, session.applicationId, idempotencyKey);
       if (known) {
         if (known.formKey !== generic.key) throw new IdempotencyKeyReusedError();
-        return resultOf(session.applicationNo, known);
+        return resultOf(session.applicationNo, generic.key, known);
       }
       const found = await repo.findApplication(db, session.applicationId);
       if (!found) throw new NotFoundError('case.notFound');
@@ -318,7 +321,7 @@ export function createCaseService({
           .afterCommit()
           .catch((err: unknown) => logger.error({ err }, 'follow-up effect failed'));
       if (outcome.row.formKey !== definition.key) throw new IdempotencyKeyReusedError();
-      const result = resultOf(outcome.application.applicationNo, outcome.row);
+      const result = resultOf(outcome.application.applicationNo, definition.key, outcome.row);
       const { application } = outcome;
       const to = application.email ?? application.mobile;
       if (outcome.made && to && transition.notifies.includes('applicant')) {

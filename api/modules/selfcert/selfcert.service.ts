@@ -7,14 +7,14 @@ import { isLanguage } from '../../../machines/rules/language';
 import type { CaseNoticeMessage } from '../shared';
 import { activeAppointees } from '../appointments';
 import type { FormDefinition } from '../../../machines/forms/types';
-import { CASE_FIELD } from '../../../machines/forms/self-cert-build';
+import { CASE_FIELD } from '../../../machines/forms/selfcert-build';
 import { parseRegistrationNumber } from '../../../machines/rules/registration';
-import { certifiesCaseForm, isSelfCertKey } from '../../../machines/rules/self-certification';
+import { certifiesCaseForm, isSelfCertKey } from '../../../machines/rules/selfcert';
 import { fieldError } from '../../http/field-errors';
 
 /**
  * Self-certification (issue 16, docs/decisions/021-self-certification.md): the case a certificate is for
- * must exist and be of a form the self-certification certifies (machines/rules/self-certification.ts);
+ * must exist and be of a form the self-certification certifies (machines/rules/selfcert.ts);
  * when the case has an active appointment, the certifier must be that appointee. Checked with the other
  * rules before signing and again at submission (api/modules/applications/readiness.ts), answered as a field
  * error under `answers.<field>` (400) in the caller's language; the link is written with the submission.

@@ -1,7 +1,7 @@
 import { isIsoDate } from '../../rules/working-days';
 import { registrationProblem } from '../../rules/registration';
 import type { CrossIssue, FollowUpDefinition } from './types';
-import { FOLLOW_UP_ENTRIES } from './entries';
+import { followUpEntry } from './entries';
 
 const IDENTITY_OPTIONS = (['ap', 'rse'] as const).map((value) => ({
   value,
@@ -17,7 +17,7 @@ const IDENTITY_OPTIONS = (['ap', 'rse'] as const).map((value) => ({
  */
 export const APPOINTMENT: FollowUpDefinition = {
   kind: 'followUp',
-  ...FOLLOW_UP_ENTRIES.appointment,
+  ...followUpEntry('appointment'),
   code: 'APT',
   documentType: 'APPOINTMENT',
   steps: [

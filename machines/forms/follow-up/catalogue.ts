@@ -1,13 +1,14 @@
 import { APPOINTMENT } from './appointment';
 import { INSPECTION } from './inspection';
-import type { FollowUpDefinition, FollowUpKey } from './types';
+import { FOLLOW_UP_ENTRY_LIST, isFollowUpKey, type FollowUpKey } from './entries';
+import type { FollowUpDefinition } from './types';
 import { UPDATE_CCCAI_C2, UPDATE_CCCAI_MH3, UPDATE_JOKC02, UPDATE_SCHOOL } from './update';
 import { WITHDRAW } from './withdraw';
 import { SUBMIT_DOCUMENT } from './submit-document';
 
 /**
  * The follow-up forms: each is one data file of this folder, its messages and its tests (docs/forms.md).
- * The route table (machines/routes.ts) takes their routes from here.
+ * Keyed by their entries' keys (entries.ts): a follow-up left out fails to compile.
  */
 export const FOLLOW_UP_CATALOGUE: Readonly<Record<FollowUpKey, FollowUpDefinition>> = {
   withdrawApplication: WITHDRAW,
@@ -20,10 +21,10 @@ export const FOLLOW_UP_CATALOGUE: Readonly<Record<FollowUpKey, FollowUpDefinitio
   submitDocument: SUBMIT_DOCUMENT,
 };
 
-export const FOLLOW_UP_KEYS = Object.keys(FOLLOW_UP_CATALOGUE) as FollowUpKey[];
+export const FOLLOW_UP_KEYS: readonly FollowUpKey[] = FOLLOW_UP_ENTRY_LIST.map((entry) => entry.key);
 
 export function followUpByKey(key: string): FollowUpDefinition | undefined {
-  return Object.hasOwn(FOLLOW_UP_CATALOGUE, key) ? FOLLOW_UP_CATALOGUE[key as FollowUpKey] : undefined;
+  return isFollowUpKey(key) ? FOLLOW_UP_CATALOGUE[key] : undefined;
 }
 
 export function followUpByRoute(path: string): FollowUpDefinition | undefined {

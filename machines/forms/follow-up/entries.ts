@@ -1,14 +1,17 @@
 import type { CaseEventType } from '../../rules/case-lifecycle';
-import type { FollowUpKey } from './types';
+import { FORM_SPECS, stepPath, type SteppedFollowUpKey } from '../catalogue-index';
 
 /**
  * Who each follow-up form is, without what it asks: its key, the lifecycle event it sends and its routes.
- * The definitions take these from here (`...FOLLOW_UP_ENTRIES.x`), and the route table (machines/routes.ts)
+ * The definitions take these from here (`...followUpEntry(key)`), and the route table (machines/routes.ts)
  * and the session grants (machines/rules/grants.ts) read only this, so that every page's route table
  * does not carry the forms themselves (the update forms hold every application form's sections).
+ *
+ * A follow-up's key is written once: a follow-up on one route of its own in `ONE_ROUTE_FOLLOW_UPS`, one
+ * with steps of its own in the catalogue's index (machines/forms/catalogue-index.ts, group 'after').
+ * `FollowUpKey` is read off both, and the catalogue (catalogue.ts) must define every key (docs/forms.md).
  */
-export interface FollowUpEntry {
-  key: FollowUpKey;
+interface FollowUpFacts {
   event: CaseEventType;
   /** Its route (the first step's, when the last has its own). */
   route: string;
@@ -18,31 +21,58 @@ export interface FollowUpEntry {
   pagesOpen?: false;
 }
 
-const update = (key: FollowUpKey, slug: string): FollowUpEntry => ({
-  key,
-  event: 'information.update',
-  route: `/form-${slug}-step1`,
-  doneRoute: `/form-${slug}-step2`,
-});
+/** The follow-ups whose every screen is on one route of their own; each one's key is also its step's kind. */
+export const ONE_ROUTE_FOLLOW_UPS = [
+  { key: 'withdrawApplication', event: 'case.withdraw', route: '/withdraw-application' },
+  { key: 'requestForInspection', event: 'inspection.request', route: '/request-for-inspection' },
+  { key: 'appointment', event: 'appointment.submit', route: '/form-appointment-step1' },
+] as const satisfies readonly (FollowUpFacts & { key: string })[];
 
-export const FOLLOW_UP_ENTRIES = {
-  withdrawApplication: { key: 'withdrawApplication', event: 'case.withdraw', route: '/withdraw-application' },
-  requestForInspection: {
-    key: 'requestForInspection',
-    event: 'inspection.request',
-    route: '/request-for-inspection',
-  },
-  appointment: { key: 'appointment', event: 'appointment.submit', route: '/form-appointment-step1' },
-  updateInformation: update('updateInformation', 'usi'),
-  updateInformationCccaic2: update('updateInformationCccaic2', 'usi-cccaic2'),
-  updateInformationJokc02: update('updateInformationJokc02', 'usi-jokc02'),
-  updateInformationCccaimh3: update('updateInformationCccaimh3', 'usi-cccaimh3'),
-  submitDocument: {
-    key: 'submitDocument',
-    event: 'document.submit',
-    route: '/form-submit-doc-step1',
-    doneRoute: '/form-submit-doc-step2',
-  },
-} as const satisfies Readonly<Record<FollowUpKey, FollowUpEntry>>;
+export type OneRouteFollowUpKey = (typeof ONE_ROUTE_FOLLOW_UPS)[number]['key'];
+/** The key of a follow-up form, in i18n `flows:forms.<key>`, `case:actions.<key>` and the API path. */
+export type FollowUpKey = OneRouteFollowUpKey | SteppedFollowUpKey;
 
-export const FOLLOW_UP_ENTRY_LIST: readonly FollowUpEntry[] = Object.values(FOLLOW_UP_ENTRIES);
+export interface FollowUpEntry extends FollowUpFacts {
+  key: FollowUpKey;
+}
+
+/**
+ * The event of each follow-up with steps of its own in the catalogue's index: a form of the index's group
+ * 'after' left out here fails to compile. Their routes are their steps' (the last one the done screen).
+ */
+const STEPPED_EVENTS = {
+  updateInformation: 'information.update',
+  updateInformationCccaic2: 'information.update',
+  updateInformationJokc02: 'information.update',
+  updateInformationCccaimh3: 'information.update',
+  submitDocument: 'document.submit',
+} as const satisfies Readonly<Record<SteppedFollowUpKey, CaseEventType>>;
+
+export const FOLLOW_UP_ENTRY_LIST: readonly FollowUpEntry[] = [
+  ...ONE_ROUTE_FOLLOW_UPS,
+  ...FORM_SPECS.flatMap((spec) =>
+    spec.group === 'after'
+      ? [
+          {
+            key: spec.form,
+            event: STEPPED_EVENTS[spec.form],
+            route: stepPath(spec.slug, 1),
+            doneRoute: stepPath(spec.slug, spec.steps.length),
+          },
+        ]
+      : [],
+  ),
+];
+
+/** Is this string (a path parameter, a stored row) the key of a follow-up form? */
+export function isFollowUpKey(key: string): key is FollowUpKey {
+  return FOLLOW_UP_ENTRY_LIST.some((entry) => entry.key === key);
+}
+
+/** The entry of a follow-up form. */
+export function followUpEntry(key: FollowUpKey): FollowUpEntry {
+  const entry = FOLLOW_UP_ENTRY_LIST.find((e) => e.key === key);
+  // Cannot happen: FollowUpKey is read off the two lists the entries are made of.
+  if (!entry) throw new Error(`follow-up ${key} has no entry`);
+  return entry;
+}

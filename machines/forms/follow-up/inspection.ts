@@ -1,6 +1,6 @@
 import { addDays, addWorkingDays, isIsoDate, isWorkingDay } from '../../rules/working-days';
 import type { CrossIssue, FollowUpDefinition } from './types';
-import { FOLLOW_UP_ENTRIES } from './entries';
+import { followUpEntry } from './entries';
 
 /** The first preferred date is this many working days after today, at the earliest. */
 export const INSPECTION_MIN_WORKING_DAYS = 3;
@@ -22,7 +22,7 @@ const ROLE_OPTIONS = (['applicant', 'contactPerson', 'ap', 'rse'] as const).map(
  */
 export const INSPECTION: FollowUpDefinition = {
   kind: 'followUp',
-  ...FOLLOW_UP_ENTRIES.requestForInspection,
+  ...followUpEntry('requestForInspection'),
   code: 'INS',
   documentType: 'INSPECTION_REQUEST',
   steps: [

@@ -1,6 +1,6 @@
 import type { Option, RequiredDocument, Section } from '../types';
 import type { FollowUpDefinition, FollowUpStep } from './types';
-import { FOLLOW_UP_ENTRIES } from './entries';
+import { followUpEntry } from './entries';
 import { formOfCase } from './update';
 
 /**
@@ -97,7 +97,7 @@ const concrete = new Map<string, FollowUpDefinition>();
 
 export const SUBMIT_DOCUMENT: FollowUpDefinition = {
   kind: 'followUp',
-  ...FOLLOW_UP_ENTRIES.submitDocument,
+  ...followUpEntry('submitDocument'),
   code: 'SD',
   documentType: 'SUPPORTING_DOCUMENT',
   historyType: (answers) =>

@@ -1,25 +1,10 @@
 import type { CaseEventType } from '../../rules/case-lifecycle';
 import type { DocumentType } from '../../rules/history';
 import type { Holidays } from '../../rules/working-days';
+import type { FollowUpKey } from './entries';
+import type { CatalogueKey } from '../catalogue-index';
 import type { IssueParams } from '../errors';
 import type { RequiredDocument, Section } from '../types';
-
-/**
- * A follow-up form: a form of the catalogue that starts on an existing case (withdraw, request an
- * inspection, and after them the update, document and appointment forms). It is data on one generic path:
- * the case action machine (machines/flows/case-action.machine.ts) walks its steps, the API
- * (api/modules/cases/cases.service.ts) validates with its schema, asks the case lifecycle whether its `event` is allowed
- * now, and writes the change, the history row and the audit event in one transaction. docs/forms.md.
- */
-export type FollowUpKey =
-  | 'withdrawApplication'
-  | 'requestForInspection'
-  | 'updateInformation'
-  | 'updateInformationCccaic2'
-  | 'updateInformationJokc02'
-  | 'updateInformationCccaimh3'
-  | 'appointment'
-  | 'submitDocument';
 
 /**
  * The steps a follow-up may have, in this order: fill, then optionally upload (files of the listed types,
@@ -57,6 +42,13 @@ export interface CrossIssue {
   params?: IssueParams;
 }
 
+/**
+ * A follow-up form: a form of the catalogue that starts on an existing case (withdraw, request an
+ * inspection, and after them the update, document and appointment forms). It is data on one generic path:
+ * the case action machine (machines/flows/case-action.machine.ts) walks its steps, the API
+ * (api/services/cases.ts) validates with its schema, asks the case lifecycle whether its `event` is allowed
+ * now, and writes the change, the history row and the audit event in one transaction. docs/forms.md.
+ */
 export interface FollowUpDefinition {
   kind: 'followUp';
   /** The key in i18n `flows:forms.<key>` and `case:actions.<key>`, and in the API path. */
@@ -84,7 +76,7 @@ export interface FollowUpDefinition {
    * was opened on, and a case changed since is refused (409 CASE_STALE). */
   versioned?: true;
   /** The application forms (catalogue keys) it is for; every case when absent. */
-  applicationForms?: readonly string[];
+  applicationForms?: readonly CatalogueKey[];
   /** The form for a case of this application form (its printed code): the update forms take the
    * application's sections. Undefined when the follow-up is not for that form. */
   forApplication?: (formCode: string) => FollowUpDefinition | undefined;

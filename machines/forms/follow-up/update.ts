@@ -1,8 +1,8 @@
 import { applicableFieldIds, fieldsOf, FORM_CATALOGUE } from '..';
-import type { CatalogueKey } from '..';
+import type { CatalogueKey } from '../catalogue-index';
 import type { Field, FormDefinition, FormSteps, Section } from '../types';
 import { checkAnswer, isEmptyAnswer } from '../values';
-import { FOLLOW_UP_ENTRIES, type FollowUpEntry } from './entries';
+import { followUpEntry, type FollowUpEntry } from './entries';
 import type { FollowUpDefinition } from './types';
 
 /**
@@ -138,7 +138,7 @@ function updateForm(spec: {
   const concrete = new Map<string, FollowUpDefinition>();
   base.forApplication = (formCode) => {
     const form = formOfCase(formCode);
-    if (!form || !spec.forms.includes(form.key as CatalogueKey)) return undefined;
+    if (!form || !spec.forms.includes(form.key)) return undefined;
     let made = concrete.get(form.key);
     if (!made) {
       const steps: FollowUpDefinition['steps'] = [
@@ -167,25 +167,25 @@ function updateForm(spec: {
 }
 
 export const UPDATE_SCHOOL = updateForm({
-  entry: FOLLOW_UP_ENTRIES.updateInformation,
+  entry: followUpEntry('updateInformation'),
   code: 'USI',
   forms: ['a2', 'b2', 'c2', 'e2', 'f2', 'g2'],
   centre: false,
 });
 export const UPDATE_CCCAI_C2 = updateForm({
-  entry: FOLLOW_UP_ENTRIES.updateInformationCccaic2,
+  entry: followUpEntry('updateInformationCccaic2'),
   code: 'USI-CCCAIC2',
   forms: ['cccaiC2'],
   centre: true,
 });
 export const UPDATE_JOKC02 = updateForm({
-  entry: FOLLOW_UP_ENTRIES.updateInformationJokc02,
+  entry: followUpEntry('updateInformationJokc02'),
   code: 'USI-JOKC02',
   forms: ['edbJokc02'],
   centre: true,
 });
 export const UPDATE_CCCAI_MH3 = updateForm({
-  entry: FOLLOW_UP_ENTRIES.updateInformationCccaimh3,
+  entry: followUpEntry('updateInformationCccaimh3'),
   code: 'USI-CCCAIMH3',
   forms: ['cccaiMh3'],
   centre: true,

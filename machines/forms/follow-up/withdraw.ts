@@ -1,5 +1,5 @@
 import type { FollowUpDefinition } from './types';
-import { FOLLOW_UP_ENTRIES } from './entries';
+import { followUpEntry } from './entries';
 
 /** The longest withdrawal reason, in characters. */
 export const WITHDRAW_REASON_MAX = 1000;
@@ -11,7 +11,7 @@ export const WITHDRAW_REASON_MAX = 1000;
  */
 export const WITHDRAW: FollowUpDefinition = {
   kind: 'followUp',
-  ...FOLLOW_UP_ENTRIES.withdrawApplication,
+  ...followUpEntry('withdrawApplication'),
   code: 'WD',
   documentType: 'WITHDRAWAL',
   steps: [

@@ -97,7 +97,7 @@ describe('the form catalogue', () => {
       expect(formByKey(spec.form)?.slug).toBe(spec.slug);
       expect(formBySlug(spec.slug)?.key).toBe(spec.form);
     }
-    expect(formByKey('usi')).toBeUndefined();
+    expect(formByKey('updateInformation')).toBeUndefined();
     expect(formByKey('toString')).toBeUndefined();
     expect(formBySlug('usi')).toBeUndefined();
   });

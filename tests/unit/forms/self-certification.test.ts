@@ -13,7 +13,7 @@ import {
   SELF_CERT_CASE_FORMS,
   certifiesCaseForm,
   isSelfCertKey,
-} from '../../../machines/rules/self-certification';
+} from '../../../machines/rules/selfcert';
 
 const SELF_CERT = ['scs1', 'scs2', 'scc1', 'scc2', 'scn1'] as const;
 const defs = SELF_CERT.map((k) => FORM_CATALOGUE[k]);

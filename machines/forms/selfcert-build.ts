@@ -1,5 +1,4 @@
-import type { FormKey } from '../routes';
-import { formIdentity } from './catalogue-index';
+import { formIdentity, type SelfCertKey } from './catalogue-index';
 import { doc } from './build';
 import { PREMISES_EXAMPLE } from './examples';
 import { LOR_EXAMPLE, letterOfRequirementsSections, minorWorksSection } from './letter-of-requirements';
@@ -138,7 +137,7 @@ function certificationSections(): Section[] {
 }
 
 export interface SelfCertSpec {
-  key: FormKey;
+  key: SelfCertKey;
   applicationType: ApplicationType;
   use: PremisesUse;
   /** SC(C)-2: the alteration of a registered centre has no Letter of Requirements step. */

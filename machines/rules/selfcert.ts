@@ -1,3 +1,5 @@
+import type { SelfCertKey } from '../forms/catalogue-index';
+
 /**
  * Which cases a self-certification form may certify (issue 16): the form codes of the applications whose
  * premises each certificate is for. The API refuses a self-certification whose case does not exist or is
@@ -9,6 +11,9 @@
  *   centre), CCCAI-MH3 (mutual help centre).
  * - SCC-2: alteration of a registered child care centre — F2.
  * - SCN-1: premises for a registered non-local course — C2, G2.
+ *
+ * Keyed by the self-certification forms of the catalogue's index (machines/forms/catalogue-index.ts): one
+ * left out, or one not in the index, fails to compile.
  */
 export const SELF_CERT_CASE_FORMS = {
   scs1: ['A2'],
@@ -16,10 +21,9 @@ export const SELF_CERT_CASE_FORMS = {
   scc1: ['CCCAI-C2', 'EDB-JOKC02', 'CCCAI-MH3'],
   scc2: ['F2'],
   scn1: ['C2', 'G2'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Readonly<Record<SelfCertKey, readonly string[]>>;
 
-export type SelfCertKey = keyof typeof SELF_CERT_CASE_FORMS;
-
+/** Is this form key one of a self-certification? */
 export function isSelfCertKey(key: string): key is SelfCertKey {
   return Object.hasOwn(SELF_CERT_CASE_FORMS, key);
 }
