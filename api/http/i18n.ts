@@ -5,6 +5,12 @@ import tc from '../../i18n/tc/api.json' with { type: 'json' };
 import formsEn from '../../i18n/en/forms.json' with { type: 'json' };
 import formsSc from '../../i18n/sc/forms.json' with { type: 'json' };
 import formsTc from '../../i18n/tc/forms.json' with { type: 'json' };
+import flowsEn from '../../i18n/en/flows.json' with { type: 'json' };
+import flowsSc from '../../i18n/sc/flows.json' with { type: 'json' };
+import flowsTc from '../../i18n/tc/flows.json' with { type: 'json' };
+import wizardEn from '../../i18n/en/wizard.json' with { type: 'json' };
+import wizardSc from '../../i18n/sc/wizard.json' with { type: 'json' };
+import wizardTc from '../../i18n/tc/wizard.json' with { type: 'json' };
 import { type Language, FALLBACK_LANGUAGE, isLanguage, languageFromTag } from '../../machines/rules/language';
 
 /** Dot paths of the leaves of a message tree: `status.ok`, `validation.type.required`, ... */
@@ -18,14 +24,23 @@ export type ApiMessageKey = Leaves<typeof en>;
 type MessageTree = { readonly [key: string]: string | MessageTree };
 
 const catalogues: Record<Language, MessageTree> = { en, sc, tc };
-/** The form catalogue's messages: its validation issues are `forms:` keys (machines/forms/errors.ts). */
-const formCatalogues: Record<Language, MessageTree> = { en: formsEn, sc: formsSc, tc: formsTc };
-const FORMS_PREFIX = 'forms:';
+/**
+ * The UI's namespaces the API also speaks, as `<namespace>:<key>`: the form catalogue's labels and
+ * validation issues (`forms:`, machines/forms/errors.ts), the forms' titles (`flows:`) and the preview's
+ * words (`wizard:`), which the PDFs print as the screens do. A key without a namespace is the API's own.
+ */
+const NAMESPACES: Readonly<Record<string, Record<Language, MessageTree>>> = {
+  forms: { en: formsEn, sc: formsSc, tc: formsTc },
+  flows: { en: flowsEn, sc: flowsSc, tc: flowsTc },
+  wizard: { en: wizardEn, sc: wizardSc, tc: wizardTc },
+};
+const NAMESPACED = /^(\w+):(.+)$/;
 
 function find(lang: Language, key: string): string | undefined {
-  const [trees, path] = key.startsWith(FORMS_PREFIX)
-    ? [formCatalogues, key.slice(FORMS_PREFIX.length)]
-    : [catalogues, key];
+  const namespaced = NAMESPACED.exec(key);
+  const trees = namespaced ? NAMESPACES[namespaced[1] ?? ''] : catalogues;
+  const path = namespaced ? (namespaced[2] ?? '') : key;
+  if (!trees) return undefined;
   return lookup(trees[lang], path) ?? lookup(trees[FALLBACK_LANGUAGE], path);
 }
 
@@ -50,9 +65,9 @@ export function translate(
 ): string {
   const template = find(lang, key) ?? key;
   if (!params) return template;
-  // A param that is itself a message key (a form issue's field label) is translated first.
+  // A param that is itself a namespaced message key (a form issue's field label) is translated first.
   const value = (v: string | number) =>
-    typeof v === 'string' && v.startsWith(FORMS_PREFIX) ? (find(lang, v) ?? v) : String(v);
+    typeof v === 'string' && NAMESPACED.test(v) ? (find(lang, v) ?? v) : String(v);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     name in params ? value(params[name] as string | number) : whole,
   );

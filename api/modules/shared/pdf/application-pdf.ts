@@ -1,19 +1,11 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import formsEn from '../../../../i18n/en/forms.json' with { type: 'json' };
-import formsSc from '../../../../i18n/sc/forms.json' with { type: 'json' };
-import formsTc from '../../../../i18n/tc/forms.json' with { type: 'json' };
-import flowsEn from '../../../../i18n/en/flows.json' with { type: 'json' };
-import flowsSc from '../../../../i18n/sc/flows.json' with { type: 'json' };
-import flowsTc from '../../../../i18n/tc/flows.json' with { type: 'json' };
-import wizardEn from '../../../../i18n/en/wizard.json' with { type: 'json' };
-import wizardSc from '../../../../i18n/sc/wizard.json' with { type: 'json' };
-import wizardTc from '../../../../i18n/tc/wizard.json' with { type: 'json' };
 import { answerText, applicableFieldIds, fillSteps } from '../../../../machines/forms';
 import type { Answers, Field, FormDefinition, Translate } from '../../../../machines/forms';
 import type { Language } from '../../../../machines/rules/language';
 import { embedDocumentFont, finishDocumentFont } from './pdf-fonts';
 import { hongKongTime } from '../../../../machines/rules/hk-date';
+import { translate } from '../../../http/i18n';
 
 /**
  * The application form as a PDF (pdf-lib), from the same definition as the screens and the preview:
@@ -37,28 +29,9 @@ export interface ApplicationPdfInput {
   generatedAt: Date;
 }
 
-// ---- Messages ---------------------------------------------------------------------------------------
+// ---- Messages: the API's one translator (api/http/i18n.ts) ---------------------------------------
 
-type Tree = { readonly [key: string]: string | Tree };
-
-const FORMS: Record<Language, Tree> = { en: formsEn, sc: formsSc, tc: formsTc };
-const WIZARD: Record<Language, Tree> = { en: wizardEn, sc: wizardSc, tc: wizardTc };
-
-function lookup(tree: Tree, key: string): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** A message in `lang`, else English, else the key itself (visible, never blank). */
-function message(trees: Record<Language, Tree>, lang: Language, key: string): string {
-  return lookup(trees[lang], key) ?? lookup(trees.en, key) ?? key;
-}
-
-const formsText = (lang: Language, key: string) => message(FORMS, lang, key);
+const formsText = (lang: Language, key: string) => translate(lang, `forms:${key}`);
 
 /** English / Chinese (Traditional), once when both are the same. */
 function bilingual(key: string): string {
@@ -69,15 +42,9 @@ function bilingual(key: string): string {
 
 // ---- Answers: the one text of the preview and the PDF (machines/forms/answer-text.ts) ----------------
 
-const TREES: Record<string, Record<Language, Tree>> = { forms: FORMS, wizard: WIZARD };
-
 /** The messages of the preview's answers in `lang` (`forms:` and `wizard:` keys), as answerText reads them. */
 export function answerTranslator(lang: Language): Translate {
-  return (key) => {
-    const [ns = '', path = ''] = key.split(':');
-    const trees = TREES[ns];
-    return trees ? message(trees, lang, path) : key;
-  };
+  return (key) => translate(lang, key);
 }
 
 /** The answer's lines as the preview prints them, "Not answered" when empty. */
@@ -245,8 +212,6 @@ class Writer {
   }
 }
 
-const FLOWS: Record<Language, Tree> = { en: flowsEn, sc: flowsSc, tc: flowsTc };
-
 export async function renderApplicationPdf({
   definition,
   answers,
@@ -256,8 +221,8 @@ export async function renderApplicationPdf({
 }: ApplicationPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const titleEn = message(FLOWS, 'en', `forms.${definition.key}.title`);
-  const titleZh = message(FLOWS, 'tc', `forms.${definition.key}.title`);
+  const titleEn = translate('en', `flows:forms.${definition.key}.title`);
+  const titleZh = translate('tc', `flows:forms.${definition.key}.title`);
   doc.setTitle(`${titleEn} – ${applicationNo}`);
   doc.setSubject(`Form ${definition.code}`);
   doc.setProducer('Buildings Department portal (pdf-lib)');
