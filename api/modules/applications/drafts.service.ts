@@ -1,7 +1,5 @@
 import { readVariable } from '../../config';
-import { draftSchemaFor, formByKey } from '../../../machines/forms';
 import { randomBytes } from 'node:crypto';
-import { ZodError } from 'zod';
 import type { Db } from '../../../drizzle/db';
 import {
   type ContactChannel,
@@ -27,7 +25,6 @@ import {
 } from '../../../machines/rules/otp';
 import { type Clock, HOUR_MS, addMs } from '../../clock';
 import {
-  ApiError,
   DraftExpiredError,
   DraftStaleError,
   DraftSubmittedError,
@@ -49,29 +46,13 @@ import {
 import { hashToken, type OtpService, type OtpPurpose } from '../auth';
 import { contactFor, contactOf, kindOf, partyOf, verifiedContactsOf } from '../../../machines/rules/contacts';
 import { fieldError } from '../../http/field-errors';
-
-/** The code printed on the form (the application number's prefix), or undefined for a form not in the catalogue. */
-export function draftFormCode(formKey: string): string | undefined {
-  return formByKey(formKey)?.code;
-}
-
-/**
- * The form's own check of unfinished answers, with the same definition the browser uses
- * (machines/forms/schema.ts `draftSchemaFor`: nothing is required yet, but what is there must fit its
- * field: types, lengths, options). Unknown answers are dropped. Throws a ZodError with paths under
- * `answers` (400 with field errors in the caller's language). The generic size limits run before, in the
- * request schema (machines/rules/drafts.ts). Only forms of the catalogue have drafts: the wizard runs
- * for them alone.
- */
-export function validateDraftAnswers(formKey: string, answers: DraftAnswers): DraftAnswers {
-  const definition = formByKey(formKey);
-  if (!definition) throw fieldError(['formKey'], 'validation.formKey.unknown');
-  const result = draftSchemaFor(definition).safeParse(answers);
-  if (!result.success) {
-    throw new ZodError(result.error.issues.map((issue) => ({ ...issue, path: ['answers', ...issue.path] })));
-  }
-  return result.data as DraftAnswers;
-}
+import {
+  ContactMissingError,
+  draftFormCode,
+  hongKongYear,
+  maskContact,
+  validateDraftAnswers,
+} from './drafts.rules';
 
 // ===================================================================================================
 
@@ -85,26 +66,6 @@ export function draftValidityDaysFromEnv(env: NodeJS.ProcessEnv = process.env): 
 /** 32 random bytes in base64url, as session tokens. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const newToken = () => randomBytes(32).toString('base64url');
-
-/** The year of `date` in Hong Kong (UTC+8, no summer time): the year in a new application number. */
-export const hongKongYear = (date: Date) => new Date(date.getTime() + 8 * HOUR_MS).getUTCFullYear();
-
-/**
- * An address as shown back to the draft's owner: `c***@example.hk` (the first character of the local
- * part, then the domain), `****4567` (the last four digits of the mobile).
- */
-export function maskContact(channel: ContactChannel, value: string): string {
-  if (kindOf(channel) === 'mobile') return `****${value.slice(-4)}`;
-  const at = value.lastIndexOf('@');
-  return `${value.slice(0, 1)}***${value.slice(at)}`;
-}
-
-/** 400: the draft has no (valid) email or mobile for the channel asked for (the applicant's or the contact person's). */
-export class ContactMissingError extends ApiError {
-  constructor(channel: ContactChannel) {
-    super(400, 'CONTACT_MISSING', 'drafts.contact.missing', { channel });
-  }
-}
 
 /**
  * The applicant's and the contact person's confirmations are codes of their own purposes, so that
