@@ -128,6 +128,12 @@ export function isConsoleEvent(value: unknown): value is ConsoleEvent {
   return typeof value === 'string' && value in CONSOLE_ACTION_SCHEMAS;
 }
 
+/**
+ * The i18n key of an event or a notice (keys cannot hold dots): `lor.issue` → `lorIssue`, as the console's
+ * `events.<key>` and the API's `staff.notice.<key>` name them.
+ */
+export const eventKey = (event: string) => event.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+
 /** PUT /api/staff/settings (admin): master data of the console. */
 export const staffSettingsSchema = z.object({
   staffIdleMinutes: z.number(invalid).int(invalid).min(1, invalid).max(60, invalid),

@@ -4,8 +4,13 @@ import { fromPromise } from 'xstate';
 import { consoleActionMachine } from '../../machines/flows/console-action.machine';
 import { useTranslation } from 'react-i18next';
 import type { CaseStatus } from '../../machines/rules/case-lifecycle';
-import type { ConsoleActionResult, ConsoleEvent, StaffSummary } from '../../machines/rules/staff';
-import { ConsoleApiError, consoleApi, eventKey } from './api';
+import {
+  eventKey,
+  type ConsoleActionResult,
+  type ConsoleEvent,
+  type StaffSummary,
+} from '../../machines/rules/staff';
+import { ConsoleApiError, consoleApi } from './api';
 import {
   ACTION_FORMS,
   answersOf,

@@ -2,9 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignatureDetails } from './SignatureDetails';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
-import type { ConsoleActionResult, ConsoleCaseData, ConsoleEvent } from '../../machines/rules/staff';
+import {
+  eventKey,
+  type ConsoleActionResult,
+  type ConsoleCaseData,
+  type ConsoleEvent,
+} from '../../machines/rules/staff';
 import { ActionForm } from './ActionForm';
-import { ConsoleApiError, consoleApi, eventKey } from './api';
+import { ConsoleApiError, consoleApi } from './api';
 import { AuditTable } from './AuditTable';
 import type { ConsoleContext } from './ConsoleLayout';
 import { ProblemSummary } from './fields';
