@@ -17,7 +17,7 @@ import { VersionList } from './VersionList';
 
 /** /console/cases/:applicationNo: a case with everything about it, and the actions allowed now. */
 export default function CasePage() {
-  const { t, i18n } = useTranslation(['console', 'auth', 'forms']);
+  const { t, i18n } = useTranslation(['console', 'auth', 'forms', 'wizard']);
   const { applicationNo = '' } = useParams();
   const { me } = useOutletContext<ConsoleContext>();
   const [data, setData] = useState<ConsoleCaseData | null>(null);
