@@ -2,6 +2,7 @@ import { formatCalendarDate } from '../rules/dates';
 import type { Language } from '../rules/language';
 import { addressPartKey } from './composite';
 import type { Translate } from './errors';
+import { linesOf } from './check';
 import type { AddressAnswer, Field, TableColumn, TableRow } from './types';
 
 /**
@@ -32,6 +33,10 @@ export function answerText(
     case 'radio': {
       const option = field.options.find((o) => o.value === value);
       return option ? [{ text: t(`forms:${option.labelKey}`) }] : null;
+    }
+    case 'lines': {
+      const items = typeof value === 'string' ? linesOf(value) : [];
+      return items.length > 0 ? items.map((text) => ({ text })) : null;
     }
     case 'date':
       return typeof value === 'string' && value.trim()

@@ -23,6 +23,14 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
 export const isBlank = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/** The items of a `lines` answer: its lines that are not blank, trimmed. */
+export function linesOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 /** Chinese characters, with the HKSCS ones in the supplementary planes (𨋢). */
 export const CJK = /[\u3400-\u9fff\uf900-\ufaff\u{20000}-\u{3134f}]/u;
 

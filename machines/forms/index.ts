@@ -64,6 +64,7 @@ export type { AnswerSchema, SchemaOptions } from './schema';
 export { toFormIssues, issueText, fieldDomId, ERRORS } from './errors';
 export type { FormIssue, IssueParams, Translate } from './errors';
 export { maxLengthOf, isEmptyAnswer } from './values';
+export { linesOf } from './check';
 export { answerText } from './answer-text';
 export type { AnswerLine } from './answer-text';
 export * from './limits';

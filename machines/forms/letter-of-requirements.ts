@@ -1,13 +1,19 @@
-import { MINOR_WORKS_MAX_ROWS } from '../rules/minor-works';
+import {
+  MINOR_WORKS_DESCRIPTION_MAX,
+  MINOR_WORKS_MAX_ROWS,
+  MINOR_WORKS_ROW_KEYS,
+  type MinorWorksRow,
+} from '../rules/minor-works';
 import { COMPLIANCE_ITEM_OPTIONS, YES_NO_OPTIONS } from './options';
 import type { Field, Section, TableColumn } from './types';
 
 /**
  * The Letter of Requirements (spec §3, DOMAIN.md): BD reference number, date, Category 1 and Category 2
  * items each complied with or not applicable (with a remark then), and the minor works table (number,
- * item of Cap 123N, description, submission number). One structure for the self-certification forms
- * (which record the letter they comply with) and the department's console (which issues letters):
- * `letterOfRequirementsSections()`, or the fields one by one. Rules: docs/decisions/021-self-certification.md.
+ * item of Cap 123N, description, submission number). The structure the self-certification forms record
+ * the letter they comply with in: `letterOfRequirementsSections()`, or the fields one by one. The console's
+ * form that issues a letter (`lor.issue`, machines/forms/console-actions.ts) has its own fields and the
+ * same minor works row. Rules: docs/decisions/021-self-certification.md.
  */
 
 /** Field ids of the letter: the same in every form that records one. */
@@ -60,6 +66,36 @@ export function complianceTableField(category: 1 | 2): Field {
   };
 }
 
+/**
+ * The cells of a minor works row (`MinorWorksRow` of machines/rules/minor-works.ts, the one row type) as the
+ * self-certification forms ask them, after the row's number.
+ */
+const MINOR_WORKS_CELLS: { readonly [K in keyof MinorWorksRow]: TableColumn & { id: K } } = {
+  item: {
+    id: 'item',
+    labelKey: 'fields.lor.mwItem',
+    kind: 'text',
+    required: true,
+    format: 'minorWorksItem',
+    maxLength: 30,
+  },
+  description: {
+    id: 'description',
+    labelKey: 'fields.lor.mwDescription',
+    kind: 'text',
+    required: true,
+    multiline: true,
+    maxLength: MINOR_WORKS_DESCRIPTION_MAX,
+  },
+  submissionNo: {
+    id: 'submissionNo',
+    labelKey: 'fields.lor.mwSubmissionNo',
+    kind: 'text',
+    format: 'minorWorksSubmission',
+    maxLength: 30,
+  },
+};
+
 /** The minor works table: a row for each item carried out, numbered, at most MINOR_WORKS_MAX_ROWS. */
 export function minorWorksTableField(): Field {
   return {
@@ -74,29 +110,7 @@ export function minorWorksTableField(): Field {
     when: { field: LOR_FIELDS.minorWorksCarriedOut, equals: 'yes' },
     columns: [
       { id: 'no', labelKey: 'fields.lor.mwNo', kind: 'number', required: true, integer: true, unique: true },
-      {
-        id: 'item',
-        labelKey: 'fields.lor.mwItem',
-        kind: 'text',
-        required: true,
-        format: 'minorWorksItem',
-        maxLength: 30,
-      },
-      {
-        id: 'description',
-        labelKey: 'fields.lor.mwDescription',
-        kind: 'text',
-        required: true,
-        multiline: true,
-        maxLength: 500,
-      },
-      {
-        id: 'submissionNo',
-        labelKey: 'fields.lor.mwSubmissionNo',
-        kind: 'text',
-        format: 'minorWorksSubmission',
-        maxLength: 30,
-      },
+      ...MINOR_WORKS_ROW_KEYS.map((key) => MINOR_WORKS_CELLS[key]),
     ],
   };
 }

@@ -18,7 +18,10 @@ export type Condition =
 interface FieldBase {
   /** Unique within the form; the key of the answer in the draft's `answers` object. */
   id: string;
-  /** i18n key of the label (namespace `forms`). The hint is `<labelKey>Hint` when `hint` is true. */
+  /**
+   * i18n key of the label (namespace `forms`, or the one the key names: the console's forms use
+   * `console:fields.<id>`). The hint is `<labelKey>Hint` when `hint` is true.
+   */
   labelKey: string;
   hint?: boolean;
   required?: boolean;
@@ -51,6 +54,8 @@ export type Field =
        * must be on (machines/rules/registration.ts).
        */
       identityField?: string;
+      /** Shown as a text area of this many rows (the console's notes); a one-line input otherwise. */
+      rows?: number;
     })
   | (FieldBase & { kind: 'email' })
   /** Hong Kong mobile: 8 digits starting 4, 5, 6, 7, 8 or 9 (machines/rules/phone.ts). */
@@ -85,7 +90,24 @@ export type Field =
       minRows?: number;
       maxRows?: number;
       rowLabelKey?: string;
-    });
+      /**
+       * The wording of the add and remove buttons (`{{n}}` the row) and of an empty table, as i18n keys,
+       * when not the wizard's (`table.addRowTo`, `table.removeRow`, `table.noRows`); without `emptyKey`
+       * an empty table says nothing. The console's minor works rows have their own.
+       */
+      wording?: { addRowKey: string; removeRowKey: string; emptyKey?: string };
+    })
+  /**
+   * A list typed one item a line in a text area (the requirements of a letter the console issues, the
+   * document types it asks for): the answer is the list of its lines that are not blank, trimmed.
+   */
+  | (FieldBase & { kind: 'lines'; maxLength?: number })
+  /**
+   * A member of the department's staff, chosen by name from those the API lists with the case (the
+   * console's officer pickers): the options come from the API, not the definition; the answer is the
+   * staff id.
+   */
+  | (FieldBase & { kind: 'officer' });
 
 /**
  * Formats of text answers with a rule in machines/rules: an AP/RSE registration number (registration.ts),
@@ -169,9 +191,9 @@ export interface FormDefinition {
 
 /**
  * Answer values by field kind, as the screens store them in `answers[field.id]`:
- * text, email, mobile, phone, hkic, date (YYYY-MM-DD), number (the digits as typed), select, radio →
- * string; checkbox → boolean; address → AddressAnswer; table → TableRow[]. An empty string means
- * "not answered".
+ * text, email, mobile, phone, hkic, date (YYYY-MM-DD), number (the digits as typed), select, radio,
+ * lines (the text as typed), officer (the staff id as text) → string; checkbox → boolean; address →
+ * AddressAnswer; table → TableRow[]. An empty string means "not answered".
  */
 export type AnswerValue = string | boolean | AddressAnswer | TableRow[];
 

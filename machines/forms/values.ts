@@ -3,7 +3,7 @@ import { isValidHkic, normaliseHkic } from '../rules/hkic';
 import { EMAIL_MAX_LENGTH, normaliseEmail } from '../rules/otp';
 import { PHONE_INPUT_MAX, normaliseHkFixedLine, normaliseHkMobile, normaliseHkPhone } from '../rules/phone';
 import { checkAddress, checkTable, isBlankAddress, isBlankTable } from './composite';
-import { CJK, assertNever, fail, isBlank, isRecord, ok, type Check, type Mode } from './check';
+import { CJK, assertNever, fail, isBlank, isRecord, linesOf, ok, type Check, type Mode } from './check';
 import { charLabel, firstUnprintable } from '../rules/printable';
 import { ERRORS, qualify } from './errors';
 import {
@@ -56,6 +56,8 @@ export function maxLengthOf(field: Field): number | undefined {
   switch (field.kind) {
     case 'text':
       return field.maxLength ?? (field.multiline ? MULTILINE_MAX : TEXT_MAX);
+    case 'lines':
+      return field.maxLength ?? MULTILINE_MAX;
     case 'email':
       return EMAIL_MAX_LENGTH;
     case 'mobile':
@@ -72,6 +74,7 @@ export function maxLengthOf(field: Field): number | undefined {
     case 'checkbox':
     case 'address':
     case 'table':
+    case 'officer':
       return undefined;
     default:
       return assertNever(field);
@@ -96,6 +99,8 @@ export function isEmptyAnswer(field: Field, value: unknown): boolean {
     case 'number':
     case 'select':
     case 'radio':
+    case 'lines':
+    case 'officer':
       return isBlank(value);
     default:
       return assertNever(field);
@@ -168,6 +173,9 @@ function checkDateRange(field: Extract<Field, { kind: 'date' }>, date: string, l
   return ok(date);
 }
 
+/** A staff id as an officer field holds it: digits, not 0. */
+const STAFF_ID = /^[1-9][0-9]{0,8}$/;
+
 /** A string answer as typed, checked only against the input's length (drafts). */
 function draftString(field: Field, value: string): Check {
   const max = maxLengthOf(field);
@@ -200,7 +208,8 @@ const readDate = (v: string): string | undefined => (isIsoDate(v.trim()) ? v.tri
 /**
  * Checks one answer that is not empty (`isEmptyAnswer` is false) against its field: in `submit`
  * mode every rule, answering the normalised value (8-digit phone numbers, an upper-case HKIC without
- * brackets, a lower-case email, a number); in `draft` mode its type and length only, as typed.
+ * brackets, a lower-case email, a number, the items of a list, a staff id as a number); in `draft` mode
+ * its type and length only, as typed.
  */
 export function checkAnswer(field: Field, value: unknown, mode: Mode): Check {
   const label = qualify(field.labelKey);
@@ -241,6 +250,15 @@ export function checkAnswer(field: Field, value: unknown, mode: Mode): Check {
         : fail(ERRORS.invalidOption, { field: label });
     case 'checkbox':
       return typeof value === 'boolean' ? ok(value) : invalidType();
+    case 'lines': {
+      if (typeof value !== 'string') return invalidType();
+      const typed = draftString(field, value);
+      return mode === 'draft' || !typed.ok ? typed : ok(linesOf(value));
+    }
+    case 'officer':
+      return typeof value === 'string' && STAFF_ID.test(value)
+        ? ok(mode === 'draft' ? value : Number(value))
+        : fail(ERRORS.invalidOption, { field: label });
     case 'address':
       return checkAddress(field, value, mode);
     case 'table':

@@ -10,6 +10,8 @@
  * API alike. An item outside them is "unknown". docs/decisions/018-registration-numbers.md.
  */
 
+import { z } from 'zod';
+
 export const MINOR_WORKS_CLASSES = ['I', 'II', 'III'] as const;
 export type MinorWorksClass = (typeof MINOR_WORKS_CLASSES)[number];
 
@@ -77,3 +79,36 @@ export function parseMinorWorksSubmissionNo(input: string): string | undefined {
     .replace(/[\s\-/]+/g, '');
   return MINOR_WORKS_SUBMISSION_PATTERN.test(compact) ? compact : undefined;
 }
+
+/** The longest description of a minor works row, in characters. */
+export const MINOR_WORKS_DESCRIPTION_MAX = 500;
+
+const invalid = { error: 'staff.invalid' } as const;
+
+/**
+ * A minor works row (item, description, submission number): the one shape of the Letter of Requirements'
+ * rows, wherever one is written. This is the API's check of the rows the console sends with a letter
+ * (messages `staff.*` of api.json); the self-certification forms' table takes the same columns after its
+ * row number (machines/forms/letter-of-requirements.ts) and checks its cells with the catalogue's rules.
+ */
+export const minorWorksRowSchema = z.object({
+  item: z
+    .string(invalid)
+    .trim()
+    .refine((v) => parseMinorWorksItem(v) !== undefined, invalid),
+  description: z
+    .string(invalid)
+    .trim()
+    .min(1, { error: 'staff.required' })
+    .max(MINOR_WORKS_DESCRIPTION_MAX, invalid),
+  submissionNo: z
+    .string(invalid)
+    .refine((v) => parseMinorWorksSubmissionNo(v) !== undefined, invalid)
+    .transform((v) => parseMinorWorksSubmissionNo(v) ?? v),
+});
+
+/** A minor works row: the type of every copy, from its schema. */
+export type MinorWorksRow = z.infer<typeof minorWorksRowSchema>;
+
+/** The cells of a row, in order: `item`, `description`, `submissionNo`. */
+export const MINOR_WORKS_ROW_KEYS = minorWorksRowSchema.keyof().options;

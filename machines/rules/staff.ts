@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './case-lifecycle';
 import { isIsoDate } from './working-days';
 import { parseBdReference } from './bd-reference';
-import { MINOR_WORKS_MAX_ROWS, parseMinorWorksItem, parseMinorWorksSubmissionNo } from './minor-works';
+import { MINOR_WORKS_MAX_ROWS, minorWorksRowSchema } from './minor-works';
 
 /**
  * The department's console (issue 17, docs/decisions/022-case-officer-console.md): staff roles, the
@@ -68,19 +68,6 @@ export const queueQuerySchema = z.object({
 export const QUEUE_PAGE_SIZE = 50;
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
-/** A minor works row of a Letter of Requirements (spec §3): number, item, description, submission number. */
-export const minorWorksRowSchema = z.object({
-  item: z
-    .string(invalid)
-    .trim()
-    .refine((v) => parseMinorWorksItem(v) !== undefined, invalid),
-  description: text(500),
-  submissionNo: z
-    .string(invalid)
-    .refine((v) => parseMinorWorksSubmissionNo(v) !== undefined, invalid)
-    .transform((v) => parseMinorWorksSubmissionNo(v) ?? v),
-});
-
 const items = z.array(text(1000), invalid).max(50, invalid);
 
 /**
@@ -140,6 +127,12 @@ export const CONSOLE_EVENTS = Object.keys(CONSOLE_ACTION_SCHEMAS) as ConsoleEven
 export function isConsoleEvent(value: unknown): value is ConsoleEvent {
   return typeof value === 'string' && value in CONSOLE_ACTION_SCHEMAS;
 }
+
+/**
+ * The i18n key of an event or a notice (keys cannot hold dots): `lor.issue` → `lorIssue`, as the console's
+ * `events.<key>` and the API's `staff.notice.<key>` name them.
+ */
+export const eventKey = (event: string) => event.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** PUT /api/staff/settings (admin): master data of the console. */
 export const staffSettingsSchema = z.object({

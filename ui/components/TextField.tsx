@@ -1,4 +1,4 @@
-import { Input, TextField as AriaTextField, type TextFieldProps } from 'react-aria-components';
+import { Input, TextArea, TextField as AriaTextField, type TextFieldProps } from 'react-aria-components';
 import { FieldHead } from './FieldHead';
 
 interface Props extends Omit<TextFieldProps, 'children' | 'isInvalid'> {
@@ -9,6 +9,8 @@ interface Props extends Omit<TextFieldProps, 'children' | 'isInvalid'> {
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
   placeholder?: string;
   size?: number;
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
 }
 
 /** A labelled text field: label, hint and error wired with aria-describedby and aria-invalid. */
@@ -19,12 +21,17 @@ export function TextField({
   inputMode,
   placeholder,
   size,
+  rows,
   ...props
 }: Props) {
   return (
     <AriaTextField {...props} isInvalid={Boolean(errorMessage)} className="field">
       <FieldHead label={label} description={description} errorMessage={errorMessage} />
-      <Input className="field__input" inputMode={inputMode} placeholder={placeholder} size={size} />
+      {rows ? (
+        <TextArea className="field__input" inputMode={inputMode} placeholder={placeholder} rows={rows} />
+      ) : (
+        <Input className="field__input" inputMode={inputMode} placeholder={placeholder} size={size} />
+      )}
     </AriaTextField>
   );
 }

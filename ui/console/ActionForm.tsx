@@ -1,24 +1,34 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
 import { fromPromise } from 'xstate';
 import { consoleActionMachine } from '../../machines/flows/console-action.machine';
 import { useTranslation } from 'react-i18next';
-import type { CaseStatus } from '../../machines/rules/case-lifecycle';
-import type { ConsoleActionResult, ConsoleEvent, StaffSummary } from '../../machines/rules/staff';
-import { ConsoleApiError, consoleApi, eventKey } from './api';
+import { fieldsOf } from '../../machines/forms';
 import {
   ACTION_FORMS,
   answersOf,
   initialValues,
   type ActionValues,
-  type MinorWorksRow,
-} from './action-forms';
-import { FieldInput, FieldSelect, ProblemSummary } from './fields';
+} from '../../machines/forms/console-actions';
+import type { Field } from '../../machines/forms/types';
+import type { CaseStatus } from '../../machines/rules/case-lifecycle';
+import {
+  eventKey,
+  type ConsoleActionResult,
+  type ConsoleEvent,
+  type StaffSummary,
+} from '../../machines/rules/staff';
+import { FieldRenderer } from '../flows/apply/FieldRenderer';
+import { ConsoleApiError, consoleApi } from './api';
+import { ProblemSummary } from './fields';
 
 /**
  * One action of the lifecycle on a case: its form, a confirmation, then the record (or the problem, in
- * the page language), as the machine machines/flows/console-action.machine.ts goes. The API decides; a
- * 409 tells that the case moved and the page reloads it.
+ * the page language), as the machine machines/flows/console-action.machine.ts goes. The form is the
+ * action's definition (machines/forms/console-actions.ts), its fields drawn by the applicant's field
+ * renderer; the API decides, and its messages are shown at the fields they name. A 409 tells that the
+ * case moved and the page reloads it.
  */
 export function ActionForm({
   applicationNo,
@@ -38,8 +48,9 @@ export function ActionForm({
   onDone: (result: ConsoleActionResult | null) => void;
 }) {
   const { t, i18n } = useTranslation('console');
-  const fields = ACTION_FORMS[event];
-  const [values, setValues] = useState<ActionValues>(() => initialValues(fields, meId, today));
+  const definition = ACTION_FORMS[event];
+  const fields = fieldsOf(definition).map((p) => p.field);
+  const [values, setValues] = useState<ActionValues>(() => initialValues(definition, { today, me: meId }));
   const [snapshot, send] = useMachine(
     consoleActionMachine.provide({
       actors: {
@@ -71,103 +82,57 @@ export function ActionForm({
     if (snapshot.matches('moved')) onDone(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per final state
   }, [snapshot.value]);
-  const id = (name: string) => `${eventKey(event)}-${name}`;
-  const fieldError = (name: string) =>
-    error?.fields.find((f) => f.path === `answers.${name}` || f.path.startsWith(`answers.${name}.`))?.message;
-  const set = (name: string) => (v: string | MinorWorksRow[]) => setValues((s) => ({ ...s, [name]: v }));
+  const titleId = `${eventKey(event)}-title`;
+  // The API's messages by the path of the answer: a table's cells ('answers.minorWorks.0.item') at the
+  // cell ('0.item'), any other part of an answer (an item of a list) at its field.
+  const fieldError = (field: Field) =>
+    error?.fields.find(
+      (f) =>
+        f.path === `answers.${field.id}` ||
+        (field.kind !== 'table' && f.path.startsWith(`answers.${field.id}.`)),
+    )?.message ?? null;
+  const cellErrors = (field: Field) => {
+    if (field.kind !== 'table' || !error) return undefined;
+    const cells: Record<string, string> = {};
+    for (const f of error.fields)
+      if (f.path.startsWith(`answers.${field.id}.`))
+        cells[f.path.slice(`answers.${field.id}.`.length)] ??= f.message;
+    return cells;
+  };
   const title = t(`events.${eventKey(event)}`);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     send(
       confirming
-        ? { type: 'action.confirm', answers: answersOf(fields, values) }
+        ? { type: 'action.confirm', answers: answersOf(definition, values) }
         : { type: 'action.continue' },
     );
   };
 
-  const rows = (values.minorWorks ?? []) as MinorWorksRow[];
   const officers = staff.map((s) => ({
     value: String(s.id),
     label: i18n.language === 'en' ? s.nameEn : s.nameZh,
   }));
 
   return (
-    <form className="console__action" onSubmit={submit} aria-labelledby={id('title')} noValidate>
-      <h3 id={id('title')}>{confirming ? t('case.confirm', { action: title }) : title}</h3>
+    <Form className="console__action" validationBehavior="aria" onSubmit={submit} aria-labelledby={titleId}>
+      <h3 id={titleId}>{confirming ? t('case.confirm', { action: title }) : title}</h3>
       <ProblemSummary error={error} />
       {confirming && <p>{t('case.confirmText')}</p>}
       <fieldset disabled={confirming || busy} className="console__fieldset">
         <legend className="visually-hidden">{title}</legend>
-        {fields.map((f) => {
-          const value = values[f.name];
-          if (f.kind === 'officer' || f.kind === 'choice')
-            return (
-              <FieldSelect
-                key={f.name}
-                id={id(f.name)}
-                label={t(`fields.${f.name}`)}
-                value={typeof value === 'string' ? value : ''}
-                error={fieldError(f.name)}
-                onChange={set(f.name)}
-                options={
-                  f.kind === 'officer'
-                    ? officers
-                    : f.options.map((o) => ({ value: o, label: t(`fields.${o}`) }))
-                }
-              />
-            );
-          if (f.kind === 'minorWorks')
-            return (
-              <fieldset key={f.name} className="console__rows">
-                <legend>{t('fields.minorWorks')}</legend>
-                {rows.map((row, i) => (
-                  <fieldset key={i} className="console__row">
-                    <legend>{t('fields.row', { n: i + 1 })}</legend>
-                    {(['item', 'description', 'submissionNo'] as const).map((k) => (
-                      <FieldInput
-                        key={k}
-                        id={id(`mw${i}-${k}`)}
-                        label={t(`fields.${k}`)}
-                        error={error?.fields.find((x) => x.path === `answers.minorWorks.${i}.${k}`)?.message}
-                        value={row[k]}
-                        onChange={(v) =>
-                          set('minorWorks')(rows.map((r, j) => (j === i ? { ...r, [k]: v } : r)))
-                        }
-                      />
-                    ))}
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() => set('minorWorks')(rows.filter((_, j) => j !== i))}
-                    >
-                      {t('fields.removeRow', { n: i + 1 })}
-                    </button>
-                  </fieldset>
-                ))}
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() =>
-                    set('minorWorks')([...rows, { item: '', description: '', submissionNo: '' }])
-                  }
-                >
-                  {t('fields.addRow')}
-                </button>
-              </fieldset>
-            );
-          return (
-            <FieldInput
-              key={f.name}
-              id={id(f.name)}
-              label={t(`fields.${f.name}`)}
-              error={fieldError(f.name)}
-              value={typeof value === 'string' ? value : ''}
-              multiline={f.kind === 'textarea' || f.kind === 'lines'}
-              onChange={set(f.name)}
-            />
-          );
-        })}
+        {fields.map((field) => (
+          <FieldRenderer
+            key={field.id}
+            field={field}
+            value={values[field.id]}
+            error={fieldError(field)}
+            partErrors={cellErrors(field)}
+            onChange={(value) => setValues((s) => ({ ...s, [field.id]: value }))}
+            choices={field.kind === 'officer' ? officers : undefined}
+          />
+        ))}
       </fieldset>
       <div className="console__buttons">
         {confirming && (
@@ -179,6 +144,6 @@ export function ActionForm({
           {confirming ? t('case.confirmButton') : t('case.continue')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

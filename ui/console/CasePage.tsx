@@ -2,9 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignatureDetails } from './SignatureDetails';
 import { Link, useOutletContext, useParams } from 'react-router-dom';
-import type { ConsoleActionResult, ConsoleCaseData, ConsoleEvent } from '../../machines/rules/staff';
+import {
+  eventKey,
+  type ConsoleActionResult,
+  type ConsoleCaseData,
+  type ConsoleEvent,
+} from '../../machines/rules/staff';
 import { ActionForm } from './ActionForm';
-import { ConsoleApiError, consoleApi, eventKey } from './api';
+import { ConsoleApiError, consoleApi } from './api';
 import { AuditTable } from './AuditTable';
 import type { ConsoleContext } from './ConsoleLayout';
 import { ProblemSummary } from './fields';
@@ -12,7 +17,7 @@ import { VersionList } from './VersionList';
 
 /** /console/cases/:applicationNo: a case with everything about it, and the actions allowed now. */
 export default function CasePage() {
-  const { t, i18n } = useTranslation(['console', 'auth', 'forms']);
+  const { t, i18n } = useTranslation(['console', 'auth', 'forms', 'wizard']);
   const { applicationNo = '' } = useParams();
   const { me } = useOutletContext<ConsoleContext>();
   const [data, setData] = useState<ConsoleCaseData | null>(null);

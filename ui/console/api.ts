@@ -55,6 +55,3 @@ export const consoleApi = {
   put: <T>(path: string, body: unknown) => call<T>('put', path, body),
   del: <T>(path: string) => call<T>('delete', path),
 };
-
-/** i18n keys cannot hold dots: `lor.issue` → `lorIssue`. */
-export const eventKey = (event: string) => event.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../../drizzle/db';
 import type { ApplicationRow } from '../../../drizzle/schema';
 import { isLanguage, type Language } from '../../../machines/rules/language';
+import { eventKey } from '../../../machines/rules/staff';
 import { translate } from '../../http/i18n';
 import { activeAppointees } from '../appointments';
 import type { MessageService } from '../shared';
@@ -41,11 +42,7 @@ export async function sendConsoleNotice(
   for (const r of await caseRecipients(db, application)) {
     const p = { applicationNo: application.applicationNo, ...params(r.language) };
     const subject = translate(r.language, 'staff.notice.subject', p);
-    const body = translate(
-      r.language,
-      `staff.notice.${kind.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}`,
-      p,
-    );
+    const body = translate(r.language, `staff.notice.${eventKey(kind)}`, p);
     const footer = translate(r.language, 'staff.notice.footer', p);
     await messages
       .sendText({

@@ -2,7 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import type { Language } from '../../../machines/rules/language';
 import type { StaffContact } from '../../../machines/rules/staff';
-import { parseMinorWorksItem } from '../../../machines/rules/minor-works';
+import { parseMinorWorksItem, type MinorWorksRow } from '../../../machines/rules/minor-works';
 import { GREY, PdfBlocks, writePdfBlocks } from '../shared';
 import { hongKongTime } from '../../../machines/rules/hk-date';
 
@@ -18,7 +18,7 @@ export interface LetterOfRequirements {
   date: string;
   category1: string[];
   category2: string[];
-  minorWorks: { item: string; description: string; submissionNo: string }[];
+  minorWorks: MinorWorksRow[];
 }
 
 interface Common {

@@ -16,12 +16,22 @@ export interface FieldProps {
   onChange: (value: AnswerValue) => void;
   /** Values of the label's `{{name}}` placeholders (the withdrawal tick names the application). */
   labelParams?: Record<string, string>;
+  /** The options of a field whose options come from the API, not the definition (an officer field's staff). */
+  choices?: readonly { value: string; label: string }[];
 }
 
 const str = (v: AnswerValue | undefined): string => (typeof v === 'string' ? v : '');
 
 /** One renderer per field kind; the exhaustive switch fails to compile when a kind has none. */
-export function FieldRenderer({ field, value, error, partErrors, onChange, labelParams }: FieldProps) {
+export function FieldRenderer({
+  field,
+  value,
+  error,
+  partErrors,
+  onChange,
+  labelParams,
+  choices,
+}: FieldProps) {
   const { t } = useTranslation(['forms', 'wizard']);
   const id = fieldDomId([field.id]);
   const label = t(field.labelKey, labelParams);
@@ -29,7 +39,19 @@ export function FieldRenderer({ field, value, error, partErrors, onChange, label
   const common = { id, label, description, errorMessage: error, isRequired: field.required === true };
   switch (field.kind) {
     case 'text':
-      return <TextField {...common} value={str(value)} onChange={onChange} maxLength={field.maxLength} />;
+      return (
+        <TextField
+          {...common}
+          value={str(value)}
+          onChange={onChange}
+          maxLength={field.maxLength}
+          rows={field.rows}
+        />
+      );
+    case 'lines':
+      return (
+        <TextField {...common} value={str(value)} onChange={onChange} maxLength={field.maxLength} rows={4} />
+      );
     case 'email':
       return (
         <TextField {...common} type="email" autoComplete="email" value={str(value)} onChange={onChange} />
@@ -82,6 +104,16 @@ export function FieldRenderer({ field, value, error, partErrors, onChange, label
           value={str(value)}
           onChange={onChange}
           options={field.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+        />
+      );
+    case 'officer':
+      return (
+        <SelectField
+          {...common}
+          placeholder={t('wizard:choose')}
+          value={str(value)}
+          onChange={onChange}
+          options={choices ?? []}
         />
       );
     case 'checkbox':

@@ -79,6 +79,8 @@ export function TableField({ field, label, description, error, cellErrors, rows,
     setAnnouncement(t('wizard:table.rowRemoved', { n: i + 1, total: left.length }));
     pendingFocus.current = left.length === 0 ? 'add' : Math.min(i, left.length - 1);
   };
+  const wording = field.wording;
+  const emptyKey = wording ? wording.emptyKey : 'wizard:table.noRows';
   const rowName = (i: number) =>
     field.rowLabelKey
       ? t(field.rowLabelKey, { n: i + 1, total: rows.length })
@@ -107,7 +109,7 @@ export function TableField({ field, label, description, error, cellErrors, rows,
           {error}
         </p>
       ) : null}
-      {rows.length === 0 ? <p className="table-field__empty">{t('wizard:table.noRows')}</p> : null}
+      {rows.length === 0 && emptyKey ? <p className="table-field__empty">{t(emptyKey)}</p> : null}
       <ol className="table-field__rows">
         {rows.map((row, i) => (
           <li key={i} className="table-field__row">
@@ -128,7 +130,7 @@ export function TableField({ field, label, description, error, cellErrors, rows,
                 ))}
               </div>
               <Button className="button button--link table-field__remove" onPress={() => remove(i)}>
-                {t('wizard:table.removeRow', { n: i + 1 })}
+                {t(wording?.removeRowKey ?? 'wizard:table.removeRow', { n: i + 1 })}
                 <span className="visually-hidden"> – {rowName(i)}</span>
               </Button>
             </fieldset>
@@ -143,7 +145,7 @@ export function TableField({ field, label, description, error, cellErrors, rows,
         aria-describedby={full ? limitId : undefined}
         onPress={add}
       >
-        {t('wizard:table.addRowTo', { field: label })}
+        {wording ? t(wording.addRowKey) : t('wizard:table.addRowTo', { field: label })}
       </Button>
       {full ? (
         <p id={limitId} className={atLimit ? 'field__error' : 'field__hint'}>
