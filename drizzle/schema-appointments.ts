@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { applications, caseActions, sessions } from './schema';
+import { applications, caseActions, sessions } from './schema-core';
 
 /**
  * Appointments of an Authorized Person (AP) or Registered Structural Engineer (RSE) to a case (issue 12,

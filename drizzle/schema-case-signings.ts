@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applications, caseActions, sessions } from './schema';
+import { applications, caseActions, sessions } from './schema-core';
 
 /**
  * Signings of a follow-up on a case (Submit Supporting Document; docs/decisions/019-case-versions.md): one

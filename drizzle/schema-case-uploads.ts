@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applications, caseActions } from './schema';
+import { applications, caseActions } from './schema-core';
 
 /**
  * Files uploaded for a follow-up of a case (Submit Supporting Document, issue 11;

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { applications, caseActions } from './schema';
+import { applications, caseActions } from './schema-core';
 
 /**
  * Every version of a case's information (issue 11, docs/decisions/019-case-versions.md): version 1 is the

@@ -5,7 +5,7 @@
  */
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoredVerifiedContacts } from '../machines/rules/drafts';
-import { applications } from './schema';
+import { applications } from './schema-core';
 
 /**
  * An application being filled in ("save and resume"). The number is issued when the draft is created.

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { applications } from './schema';
+import { applications } from './schema-core';
 
 /**
  * A self-certification (SCS-1, SCS-2, SCC-1, SCC-2, SCN-1) and the case it certifies (issue 16): written

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { applications } from './schema';
+import { applications } from './schema-core';
 
 /**
  * The department's side (issue 17, docs/decisions/022-case-officer-console.md): staff accounts with a
