@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate } from 'node:timers';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -146,9 +147,75 @@ async function createPglite(dataDir: string | undefined): Promise<PGlite> {
   return PGlite.create({ dataDir });
 }
 
+/** One turn of the event loop, poll phase included, as each round trip to Postgres's socket gives. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** How many rounds of other requests' statements a transaction lets go first at most (no starving). */
+const MAX_ROUNDS_BEFORE_TRANSACTION = 8;
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * The PGlite client Drizzle is given, so that concurrent requests meet as they do on Postgres
+ * (docs/operations.md, "Database"). PGlite runs in this thread, answers through promises alone and is
+ * one connection, whose transactions hold it until they end. So:
+ * - every statement first lets the event loop turn, as a round trip to Postgres does: the server reads
+ *   the other requests meanwhile, instead of running one request's queries to the end first;
+ * - a transaction begins once the statements outside any transaction that other requests are waiting
+ *   on have run (and those they go on with at once, a few rounds at most). On Postgres these run beside
+ *   the transaction and see the database as it was before its commit; queued behind it on PGlite they
+ *   would only see it after, and a check made before taking a lock would answer otherwise.
+ */
+function pgliteForDrizzle(client: PGlite): PGlite {
+  const outside = new Set<Promise<unknown>>();
+
+  async function othersFirst(): Promise<void> {
+    for (let round = 0; round < MAX_ROUNDS_BEFORE_TRANSACTION; round++) {
+      await turn();
+      if (outside.size === 0) return;
+      await Promise.allSettled([...outside]);
+    }
+  }
+
+  function statement(object: object, method: Method, counted: boolean): Method {
+    return (...args) => {
+      const run = turn().then(() => method.apply(object, args));
+      if (!counted) return run;
+      outside.add(run);
+      void run.then(
+        () => outside.delete(run),
+        () => outside.delete(run),
+      );
+      return run;
+    };
+  }
+
+  function wrap<T extends PGlite | Transaction>(target: T, inTransaction: boolean): T {
+    return new Proxy(target, {
+      get(object, prop) {
+        // PGlite keeps its state in private fields: its methods must run on the instance itself.
+        const value: unknown = Reflect.get(object, prop, object);
+        if (typeof value !== 'function') return value;
+        const method = value as Method;
+        if (prop === 'query' || prop === 'sql' || prop === 'exec')
+          return statement(object, method, !inTransaction);
+        if (prop === 'transaction' && !inTransaction) {
+          return async (callback: (tx: Transaction) => Promise<unknown>) => {
+            await othersFirst();
+            return method.call(object, (tx: Transaction) => callback(wrap(tx, true)));
+          };
+        }
+        return method.bind(object);
+      },
+    });
+  }
+
+  return wrap(client, false);
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await createPglite(dataDir);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: pgliteForDrizzle(client), schema });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
