@@ -1,14 +1,22 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AppointeeCase } from '../rules/appointment';
-import { parseContact, OTP_PATTERN } from '../rules/otp';
+import { parseContact } from '../rules/otp';
 import { parseRegistrationNumber } from '../rules/registration';
 import type { LoginSession } from './login-otp.machine';
+import { oneTimeCodeMachine } from './one-time-code.machine';
+import {
+  isCodeVerified,
+  isSendRefused,
+  type OneTimeCodeOptions,
+  type OneTimeCodeOutput,
+} from './one-time-code/types';
 
 /**
  * The AP/RSE login (issue 12; route `/appointee-login`, docs/flows/appointee-login.md): registration number
- * and the email or mobile of an accepted appointment, a one-time password, then the cases they are
- * appointed to; choosing one moves the session there (the newest is the session's case at first). Pure:
- * the API calls are actors the UI provides; the UI stores the session (role, authorised routes and buttons).
+ * and the email or mobile of an accepted appointment, a one-time password (the one-time code machine, invoked
+ * as the child `oneTimeCode`), then the cases they are appointed to; choosing one moves the session there (the
+ * newest is the session's case at first). Pure: the API calls are actors the UI provides; the UI stores the
+ * session (role, authorised routes and buttons).
  */
 
 export interface AppointeeFailure {
@@ -22,10 +30,22 @@ export type AppointeeSession = LoginSession & {
   cases: AppointeeCase[];
 };
 
-interface Context {
+/** The appointee's code step: resend at any time, every failure shown where it happened, the code as typed. */
+export const APPOINTEE_CODE: OneTimeCodeOptions = {
+  resendCountdown: false,
+  failureStates: false,
+  digitsOnly: false,
+};
+
+export interface AppointeeLoginInput {
+  /** The clock (ms epoch) the code step runs on. */
+  now: () => number;
+}
+
+interface Context extends AppointeeLoginInput {
   registrationNumber: string;
   contact: string;
-  code: string;
+  /** Set when a send was asked for with details that are not valid (the code's errors are the child's). */
   showErrors: boolean;
   failure: AppointeeFailure | null;
   session: AppointeeSession | null;
@@ -35,9 +55,6 @@ interface Context {
 type Events =
   | { type: 'details.change'; registrationNumber?: string; contact?: string }
   | { type: 'otp.send' }
-  | { type: 'code.change'; code: string }
-  | { type: 'otp.submit' }
-  | { type: 'details.edit' }
   | { type: 'case.choose'; applicationNo: string };
 
 export const isRegistrationValid = (value: string) => parseRegistrationNumber(value) !== undefined;
@@ -50,18 +67,16 @@ const failureOf = (error: unknown): AppointeeFailure =>
 const notProvided = () => Promise.reject(new Error('actor not provided'));
 
 export const appointeeLoginMachine = setup({
-  types: { context: {} as Context, events: {} as Events },
+  types: { context: {} as Context, events: {} as Events, input: {} as AppointeeLoginInput },
   actors: {
-    sendCode: fromPromise<unknown, { registrationNumber: string; contact: string }>(notProvided),
-    verifyCode: fromPromise<AppointeeSession, { registrationNumber: string; contact: string; code: string }>(
-      notProvided,
-    ),
+    oneTimeCode: oneTimeCodeMachine,
     selectCase: fromPromise<unknown, { applicationNo: string }>(notProvided),
   },
   guards: {
     hasValidDetails: ({ context }) =>
       isRegistrationValid(context.registrationNumber) && isContactValid(context.contact),
-    isCodeComplete: ({ context }) => OTP_PATTERN.test(context.code),
+    isCodeVerified,
+    isSendRefused,
     isCurrentCase: ({ context, event }) =>
       event.type === 'case.choose' && event.applicationNo === context.session?.applicationNo,
   },
@@ -69,18 +84,22 @@ export const appointeeLoginMachine = setup({
     assignFailure: assign((_, failure: AppointeeFailure) => ({ failure })),
     clearFailure: assign({ failure: null, showErrors: false }),
     revealErrors: assign({ showErrors: true }),
+    // The verifyCode the UI provides for this flow answers with the session and the cases.
+    assignSession: assign((_, output: OneTimeCodeOutput) => ({
+      session: output.result === 'verified' ? (output.answer as AppointeeSession) : null,
+    })),
   },
 }).createMachine({
   id: 'appointeeLogin',
-  context: {
+  context: ({ input }) => ({
+    now: input.now,
     registrationNumber: '',
     contact: '',
-    code: '',
     showErrors: false,
     failure: null,
     session: null,
     chosen: null,
-  },
+  }),
   initial: 'enterDetails',
   states: {
     enterDetails: {
@@ -93,54 +112,37 @@ export const appointeeLoginMachine = setup({
           })),
         },
         'otp.send': [
-          { guard: 'hasValidDetails', target: 'sending', actions: 'clearFailure' },
+          { guard: 'hasValidDetails', target: 'code', actions: 'clearFailure' },
           { actions: 'revealErrors' },
         ],
       },
     },
-    sending: {
-      meta: { screen: 'sending' },
+    code: {
+      meta: { screen: 'code' },
       invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
         input: ({ context }) => ({
-          registrationNumber: context.registrationNumber,
-          contact: context.contact,
+          now: context.now,
+          request: { registrationNumber: context.registrationNumber, contact: context.contact },
+          options: APPOINTEE_CODE,
         }),
-        onDone: { target: 'codeSent', actions: assign({ code: '' }) },
-        onError: {
-          target: 'enterDetails',
-          actions: { type: 'assignFailure', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
-    codeSent: {
-      meta: { screen: 'codeSent' },
-      on: {
-        'code.change': { actions: assign({ code: ({ event }) => event.code }) },
-        'otp.submit': [
-          { guard: 'isCodeComplete', target: 'verifying', actions: 'clearFailure' },
-          { actions: 'revealErrors' },
+        onDone: [
+          {
+            guard: { type: 'isCodeVerified', params: ({ event }) => event.output },
+            target: 'chooseCase',
+            actions: { type: 'assignSession', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isSendRefused', params: ({ event }) => event.output },
+            target: 'enterDetails',
+            actions: {
+              type: 'assignFailure',
+              params: ({ event }) => failureOf(event.output.result === 'refused' ? event.output.error : null),
+            },
+          },
+          { target: 'enterDetails' },
         ],
-        'otp.send': { target: 'sending', actions: 'clearFailure' },
-        'details.edit': { target: 'enterDetails', actions: 'clearFailure' },
-      },
-    },
-    verifying: {
-      meta: { screen: 'verifying' },
-      invoke: {
-        id: 'verifyCode',
-        src: 'verifyCode',
-        input: ({ context }) => ({
-          registrationNumber: context.registrationNumber,
-          contact: context.contact,
-          code: context.code,
-        }),
-        onDone: { target: 'chooseCase', actions: assign({ session: ({ event }) => event.output }) },
-        onError: {
-          target: 'codeSent',
-          actions: { type: 'assignFailure', params: ({ event }) => failureOf(event.error) },
-        },
       },
     },
     chooseCase: {

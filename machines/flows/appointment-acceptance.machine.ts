@@ -1,15 +1,22 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { InvitationView } from '../rules/appointment';
-import { OTP_PATTERN } from '../rules/otp';
+import { oneTimeCodeMachine } from './one-time-code.machine';
+import {
+  isCodeVerified,
+  isSendRefused,
+  type OneTimeCodeOptions,
+  type OneTimeCodeOutput,
+} from './one-time-code/types';
 import { signingMachine, type SigningOutput } from './signing.machine';
 
 /**
  * Accepting an appointment as AP or RSE (issue 12; route `/appointment-accept#<token>`,
  * docs/flows/appointment-acceptance.md): the invitation is loaded by the link's token (an unknown, expired,
  * cancelled or used one is refused with the API's reason), the appointee checks the case and confirms the
- * email or mobile of the appointment by one-time password, signs the declaration with the signing machine
- * (iAM Smart or e-Cert, invoked as the child `signDeclaration`, exactly as the wizard signs), and accepts.
- * Pure: every API call is an actor the UI provides.
+ * email or mobile of the appointment by one-time password (the one-time code machine, invoked as the child
+ * `oneTimeCode`), signs the declaration with the signing machine (iAM Smart or e-Cert, invoked as the child
+ * `signDeclaration`, exactly as the wizard signs), and accepts. Pure: every API call is an actor the UI
+ * provides.
  */
 
 export type Channel = 'email' | 'mobile';
@@ -20,28 +27,27 @@ export interface AcceptanceFailure {
   message?: string;
 }
 
+/** The appointee's code step: resend at any time, every failure shown where it happened, the code as typed. */
+export const ACCEPTANCE_CODE: OneTimeCodeOptions = {
+  resendCountdown: false,
+  failureStates: false,
+  digitsOnly: false,
+};
+
 export interface AcceptanceInput {
   token: string;
-  /** The clock (ms epoch) the signing child runs on. */
+  /** The clock (ms epoch) the code and signing children run on. */
   now: () => number;
 }
 
 interface Context extends AcceptanceInput {
   invitation: InvitationView | null;
   channel: Channel;
-  code: string;
   signature: SigningOutput | null;
   failure: AcceptanceFailure | null;
-  showErrors: boolean;
 }
 
-type Events =
-  | { type: 'channel.choose'; channel: Channel }
-  | { type: 'otp.send' }
-  | { type: 'code.change'; code: string }
-  | { type: 'otp.submit' }
-  | { type: 'details.edit' }
-  | { type: 'flow.retry' };
+type Events = { type: 'channel.choose'; channel: Channel } | { type: 'otp.send' } | { type: 'flow.retry' };
 
 const failureOf = (error: unknown): AcceptanceFailure =>
   typeof error === 'object' && error !== null && 'kind' in error
@@ -53,20 +59,30 @@ export const appointmentAcceptanceMachine = setup({
   types: { context: {} as Context, events: {} as Events, input: {} as AcceptanceInput },
   actors: {
     loadInvitation: fromPromise<InvitationView, { token: string }>(notProvided),
-    sendCode: fromPromise<unknown, { token: string; channel: Channel }>(notProvided),
-    verifyCode: fromPromise<unknown, { token: string; channel: Channel; code: string }>(notProvided),
+    oneTimeCode: oneTimeCodeMachine,
     signDeclaration: signingMachine,
     accept: fromPromise<unknown, { token: string; signingId: string }>(notProvided),
   },
   guards: {
     isConfirmed: (_, output: InvitationView) => output.confirmed,
-    isCodeComplete: ({ context }) => OTP_PATTERN.test(context.code),
+    isCodeVerified,
+    isSendRefused,
     isSigned: (_, output: SigningOutput | null) => output !== null,
   },
   actions: {
     assignInvitation: assign((_, invitation: InvitationView) => ({ invitation, failure: null })),
     assignFailure: assign((_, failure: AcceptanceFailure) => ({ failure })),
-    clearFailure: assign({ failure: null, showErrors: false }),
+    clearFailure: assign({ failure: null }),
+    /** A send refused: the review shows the API's words (or the network's failure). */
+    assignRefusal: assign((_, output: OneTimeCodeOutput) => ({
+      failure:
+        output.result !== 'refused'
+          ? null
+          : {
+              kind: output.error.kind === 'network' ? ('network' as const) : ('refused' as const),
+              ...(output.error.message === undefined ? {} : { message: output.error.message }),
+            },
+    })),
   },
 }).createMachine({
   id: 'appointmentAcceptance',
@@ -74,10 +90,8 @@ export const appointmentAcceptanceMachine = setup({
     ...input,
     invitation: null,
     channel: 'email',
-    code: '',
     signature: null,
     failure: null,
-    showErrors: false,
   }),
   initial: 'loading',
   states: {
@@ -106,45 +120,28 @@ export const appointmentAcceptanceMachine = setup({
       meta: { screen: 'review' },
       on: {
         'channel.choose': { actions: assign({ channel: ({ event }) => event.channel }) },
-        'otp.send': { target: 'sending', actions: 'clearFailure' },
+        'otp.send': { target: 'code', actions: 'clearFailure' },
       },
     },
-    sending: {
-      meta: { screen: 'sending' },
+    code: {
+      meta: { screen: 'code' },
       invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context }) => ({ token: context.token, channel: context.channel }),
-        onDone: { target: 'codeSent', actions: assign({ code: '' }) },
-        onError: {
-          target: 'review',
-          actions: { type: 'assignFailure', params: ({ event }) => failureOf(event.error) },
-        },
-      },
-    },
-    codeSent: {
-      meta: { screen: 'codeSent' },
-      on: {
-        'code.change': { actions: assign({ code: ({ event }) => event.code }) },
-        'otp.submit': [
-          { guard: 'isCodeComplete', target: 'verifying', actions: 'clearFailure' },
-          { actions: assign({ showErrors: true }) },
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context }) => ({
+          now: context.now,
+          request: { token: context.token, channel: context.channel },
+          options: ACCEPTANCE_CODE,
+        }),
+        onDone: [
+          { guard: { type: 'isCodeVerified', params: ({ event }) => event.output }, target: 'signing' },
+          {
+            guard: { type: 'isSendRefused', params: ({ event }) => event.output },
+            target: 'review',
+            actions: { type: 'assignRefusal', params: ({ event }) => event.output },
+          },
+          { target: 'review' },
         ],
-        'otp.send': { target: 'sending', actions: 'clearFailure' },
-        'details.edit': { target: 'review', actions: 'clearFailure' },
-      },
-    },
-    verifying: {
-      meta: { screen: 'verifying' },
-      invoke: {
-        id: 'verifyCode',
-        src: 'verifyCode',
-        input: ({ context }) => ({ token: context.token, channel: context.channel, code: context.code }),
-        onDone: 'signing',
-        onError: {
-          target: 'codeSent',
-          actions: { type: 'assignFailure', params: ({ event }) => failureOf(event.error) },
-        },
       },
     },
     signing: {

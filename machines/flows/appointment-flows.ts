@@ -2,16 +2,28 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { InvitationView } from '../rules/appointment';
 import { appointeeLoginMachine, type AppointeeSession } from './appointee-login.machine';
 import { appointmentAcceptanceMachine } from './appointment-acceptance.machine';
+import type { OneTimeCodeOutput } from './one-time-code/types';
 import type { FlowEntry } from './index';
 
 /**
  * The registry entries of the appointment flows (issue 12): the appointee's acceptance and the AP/RSE login.
  * Kept here, beside their machines; machines/flows/index.ts lists them in FLOW_REGISTRY. (The events an
- * invoked actor raises are written out: this file imports only types from the registry.)
+ * invoked actor raises are written out: this file imports only types from the registry.) The code step of
+ * both is the child `oneTimeCode`, walked by its own entry (login-flows.ts): here its three endings.
  */
 const NOW = Date.UTC(2025, 0, 6, 9, 0, 0);
 const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+/** The code step's endings: verified (with the verify's answer), back to the details, a send refused. */
+const codeStep = (answer: unknown): AnyEventObject[] =>
+  (
+    [
+      { result: 'verified', answer },
+      { result: 'back' },
+      { result: 'refused', error: { kind: 'invalid', message: 'Too many codes' } },
+    ] satisfies OneTimeCodeOutput[]
+  ).map((output) => done('oneTimeCode', output));
 
 const invitation = (confirmed: boolean): InvitationView => ({
   appointment: {
@@ -43,22 +55,10 @@ export const appointmentAcceptanceFlow = {
   machine: appointmentAcceptanceMachine,
   doc: 'appointment-acceptance.md',
   input: () => ({ token: 't'.repeat(43), now: () => NOW }),
-  events: [
-    { type: 'channel.choose', channel: 'mobile' },
-    { type: 'otp.send' },
-    { type: 'code.change', code: '123456' },
-    { type: 'code.change', code: '12' },
-    { type: 'otp.submit' },
-    { type: 'details.edit' },
-    { type: 'flow.retry' },
-  ],
+  events: [{ type: 'channel.choose', channel: 'mobile' }, { type: 'otp.send' }, { type: 'flow.retry' }],
   serializeState: (s: AnyMachineSnapshot) => {
-    const c = s.context as { code: string; channel: string };
-    return JSON.stringify({
-      value: s.value as unknown,
-      complete: /^[0-9]{6}$/.test(c.code),
-      channel: c.channel,
-    });
+    const c = s.context as { channel: string };
+    return JSON.stringify({ value: s.value as unknown, channel: c.channel });
   },
   actorOutcomes: {
     loadInvitation: [
@@ -66,8 +66,7 @@ export const appointmentAcceptanceFlow = {
       done('loadInvitation', invitation(true)),
       failed('loadInvitation', { kind: 'refused', message: 'This invitation has expired.' }),
     ],
-    sendCode: [done('sendCode', {}), failed('sendCode', { kind: 'failed', message: 'Too many' })],
-    verifyCode: [done('verifyCode', {}), failed('verifyCode', { kind: 'wrongCode' })],
+    oneTimeCode: codeStep({}),
     signDeclaration: [
       done('signDeclaration', { method: 'iamsmart', reference: 'a'.repeat(32) }),
       done('signDeclaration', null),
@@ -91,29 +90,23 @@ export const appointeeLoginFlow = {
   id: 'appointeeLogin',
   machine: appointeeLoginMachine,
   doc: 'appointee-login.md',
-  input: () => undefined,
+  input: () => ({ now: () => NOW }),
   events: [
     { type: 'details.change', registrationNumber: 'AP(A) 1234', contact: 'ap@example.com' },
     { type: 'details.change', registrationNumber: 'X' },
     { type: 'otp.send' },
-    { type: 'code.change', code: '123456' },
-    { type: 'code.change', code: '12' },
-    { type: 'otp.submit' },
-    { type: 'details.edit' },
     { type: 'case.choose', applicationNo: 'A2-2025-000123' },
     { type: 'case.choose', applicationNo: 'A2-2025-000999' },
   ],
   serializeState: (s: AnyMachineSnapshot) => {
-    const c = s.context as { registrationNumber: string; contact: string; code: string };
+    const c = s.context as { registrationNumber: string; contact: string };
     return JSON.stringify({
       value: s.value as unknown,
       details: c.registrationNumber !== '' && c.registrationNumber !== 'X' && c.contact !== '',
-      complete: /^[0-9]{6}$/.test(c.code),
     });
   },
   actorOutcomes: {
-    sendCode: [done('sendCode', {}), failed('sendCode', { kind: 'rateLimited' })],
-    verifyCode: [done('verifyCode', session), failed('verifyCode', { kind: 'wrongCode' })],
+    oneTimeCode: codeStep(session),
     selectCase: [done('selectCase', {}), failed('selectCase', { kind: 'invalid', message: 'Not yours' })],
   },
   simplePaths: { to: (s: AnyMachineSnapshot) => s.status === 'done' },

@@ -2,20 +2,12 @@ import { applyMachine } from './apply.machine';
 import { applyTraversal } from './apply/graph';
 import { SAMPLE_APPLICATION } from './apply/sample';
 import { DEFAULT_IDLE_MINUTES, idleSessionMachine } from './idle-session.machine';
-import {
-  isApplicationNoValid,
-  isCodeValid,
-  isContactValid,
-  loginOtpMachine,
-  type LoginSession,
-  type OtpError,
-  type SendCodeOutput,
-} from './login-otp.machine';
 import { caseLifecycleMachine, type CaseEvent } from './case-lifecycle.machine';
 import { caseActionMachine, type CaseActionFailure, type LoadCaseOutput } from './case-action.machine';
 import { consoleActionMachine } from './console-action.machine';
 import { CASE_ACTORS, CASE_EVENT_TYPES } from '../rules/case-lifecycle';
 import { appointeeLoginFlow, appointmentAcceptanceFlow } from './appointment-flows';
+import { loginOtpFlow, oneTimeCodeFlow } from './login-flows';
 import {
   ECERT_REJECTIONS,
   type PollIamSmartOutput,
@@ -42,60 +34,6 @@ export {
 } from './flow-structure';
 
 const MINUTE = 60_000;
-
-const session: LoginSession = {
-  token: 'token-1',
-  applicationNo: 'BD-2025-000123',
-  role: 'applicant',
-  userId: 'user-1',
-  idleTimeoutMinutes: 30,
-};
-// One second to wait, so the countdown reaches `resendable` in a single tick of the frozen clock.
-const sent: SendCodeOutput = { resendAfterSeconds: 1, expiresInSeconds: 300 };
-const errors: OtpError[] = [
-  { kind: 'wrongCode', attemptsLeft: 2 },
-  { kind: 'expired' },
-  { kind: 'burnt' },
-  { kind: 'locked', retryAfterSeconds: 900 },
-  { kind: 'rateLimited', retryAfterSeconds: 60 },
-  { kind: 'network' },
-  { kind: 'invalid', message: 'Application not found' },
-];
-
-const loginOtp = defineFlow({
-  id: 'loginOtp',
-  machine: loginOtpMachine,
-  doc: 'login.md',
-  input: () => ({ now: () => GRAPH_NOW }),
-  events: [
-    { type: 'details.change', applicationNo: 'BD-2025-000123', contact: 'applicant@example.com' },
-    { type: 'details.change', applicationNo: '' },
-    { type: 'otp.send' },
-    { type: 'code.change', code: '123456' },
-    { type: 'code.change', code: '12' },
-    { type: 'otp.submit' },
-    { type: 'otp.resend' },
-    { type: 'details.edit' },
-    { type: 'otp.retry' },
-  ],
-  serializeState: (s) =>
-    JSON.stringify({
-      value: s.value,
-      validDetails: isApplicationNoValid(s.context.applicationNo) && isContactValid(s.context.contact),
-      codeComplete: isCodeValid(s.context.code),
-      resendDue: s.context.secondsLeft <= 0,
-      pendingRequest: s.context.pendingRequest,
-      requestFrom: s.context.requestFrom,
-    }),
-  actorOutcomes: {
-    sendCode: [done('sendCode', sent), ...errors.map((e) => failed('sendCode', e))],
-    verifyCode: [done('verifyCode', session), ...errors.map((e) => failed('verifyCode', e))],
-  },
-  simplePaths: {
-    skip: 'over 600 simple paths to loggedIn alone, about 75 s to walk; the shortest and edge paths cover it all',
-  },
-  unreachable: {},
-});
 
 const idleSession = defineFlow({
   id: 'idleSession',
@@ -329,7 +267,8 @@ const consoleAction = defineFlow({
 });
 
 export const FLOW_REGISTRY: readonly FlowEntry[] = [
-  loginOtp,
+  loginOtpFlow,
+  oneTimeCodeFlow,
   idleSession,
   apply,
   signing,

@@ -1,49 +1,35 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { APPLICATION_NO_PATTERN, normaliseApplicationNo, parseContact } from '../rules/otp';
+import { oneTimeCodeMachine } from './one-time-code.machine';
 import {
-  APPLICATION_NO_PATTERN,
-  normaliseApplicationNo,
-  OTP_LENGTH,
-  OTP_PATTERN,
-  type OtpSentData,
-  normaliseDigits,
-  parseContact,
-  RESEND_AFTER_SECONDS,
-} from '../rules/otp';
+  isCodeVerified,
+  isSendRefused,
+  type OneTimeCodeOptions,
+  type OneTimeCodeOutput,
+  type OtpError,
+} from './one-time-code/types';
 
 /**
  * "Find my case" login: application number + contact, a 6-digit one-time code, then a session (spec §4, §9).
- * Framework-free: the screen sends events and renders the state; the API calls are the actors `sendCode` and
- * `verifyCode`, which the UI supplies with `loginOtpMachine.provide({ actors })`. Time comes from `input.now`.
- * The rules (formats, limits) are machines/rules/otp.ts, shared with the API. Diagram: docs/flows/login.md.
+ * Framework-free: the screen sends events and renders the state. The code step is the one-time code machine
+ * (one-time-code.machine.ts), invoked as the child `oneTimeCode` with the details; its API calls are the
+ * actors `sendCode` and `verifyCode`, which the UI supplies with `loginOtpMachine.provide({ actors: {
+ * oneTimeCode: oneTimeCodeMachine.provide({ actors }) } })`. Time comes from `input.now`. The rules (formats,
+ * limits) are machines/rules/otp.ts, shared with the API. Diagram: docs/flows/login.md.
  */
-export { OTP_LENGTH, RESEND_AFTER_SECONDS };
 export const LOGIN_ROUTE = '/find-my-case';
-export const COUNTDOWN_TICK_MS = 1000;
+
+/** Find my case's code step: a resend countdown, a state for each failure, digits only (spec §4, §9). */
+export const FIND_MY_CASE_CODE: OneTimeCodeOptions = {
+  resendCountdown: true,
+  failureStates: true,
+  digitsOnly: true,
+};
 
 export const isApplicationNoValid = (value: string) =>
   APPLICATION_NO_PATTERN.test(normaliseApplicationNo(value));
 export const isContactValid = (value: string) => parseContact(value) !== undefined;
-export const isCodeValid = (value: string) => OTP_PATTERN.test(value);
 
-/** What the actors reject with (the UI maps HTTP answers to these). */
-export type OtpError =
-  | { kind: 'wrongCode'; attemptsLeft: number }
-  | { kind: 'expired' }
-  | { kind: 'burnt' }
-  | { kind: 'locked'; retryAfterSeconds: number }
-  | { kind: 'rateLimited'; retryAfterSeconds: number }
-  | { kind: 'network' }
-  | { kind: 'invalid'; message: string };
-
-export interface SendCodeInput {
-  applicationNo: string;
-  contact: string;
-}
-/** POST /api/auth/otp/send → { resendAfterSeconds, expiresInSeconds } */
-export type SendCodeOutput = OtpSentData;
-export interface VerifyCodeInput extends SendCodeInput {
-  code: string;
-}
 /** POST /api/auth/otp/verify: the session, also the machine's output. */
 export interface LoginSession {
   token: string;
@@ -56,31 +42,6 @@ export interface LoginSession {
   authButtons?: string[];
 }
 
-/** An `Error` carrying an OtpError's fields, for actors to reject with: `throw otpFailure({ kind: 'burnt' })`. */
-export const otpFailure = (error: OtpError): Error & OtpError =>
-  Object.assign(new Error(error.kind === 'invalid' ? error.message : error.kind), error);
-
-const positive = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.ceil(v) : 1);
-
-/** Anything that is not a well-formed OtpError (a thrown TypeError, a time-out) counts as a network failure. */
-export function toOtpError(error: unknown): OtpError {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  switch (e.kind) {
-    case 'wrongCode':
-      return { kind: 'wrongCode', attemptsLeft: typeof e.attemptsLeft === 'number' ? e.attemptsLeft : 0 };
-    case 'expired':
-    case 'burnt':
-      return { kind: e.kind };
-    case 'locked':
-    case 'rateLimited':
-      return { kind: e.kind, retryAfterSeconds: positive(e.retryAfterSeconds) };
-    case 'invalid':
-      return { kind: 'invalid', message: typeof e.message === 'string' ? e.message : '' };
-    default:
-      return { kind: 'network' };
-  }
-}
-
 export interface LoginOtpInput {
   /** The clock (ms epoch); required so that no wall clock hides in the machine. */
   now: () => number;
@@ -88,63 +49,22 @@ export interface LoginOtpInput {
   contact?: string;
 }
 
-export type RequestFrom = 'enterDetails' | 'codeSent';
-
 export interface LoginOtpContext {
   now: () => number;
   applicationNo: string;
   contact: string;
-  code: string;
-  /** Set when a send was refused or a code submitted incomplete: the screen shows its field errors. */
+  /** Set when a send was asked for with details that are not valid: the screen shows their field errors. */
   showErrors: boolean;
-  /** ms epoch when `otp.resend` becomes possible, and the whole seconds until then (the visible countdown). */
-  resendAvailableAt: number;
-  secondsLeft: number;
-  codeExpiresAt: number | null;
-  attemptsLeft: number | null;
-  /** `locked` and `rateLimited`: the wait, and the ms epoch it ends. */
-  retryAfterSeconds: number;
-  retryAt: number | null;
-  /** The request in flight or last failed (what `otp.retry` repeats) and the screen it was made from. */
-  pendingRequest: 'send' | 'verify';
-  requestFrom: RequestFrom;
+  /** Why the first send was refused (the code step's own errors are the child's). */
   error: OtpError | null;
   session: LoginSession | null;
 }
 
 export type LoginOtpEvent =
-  | { type: 'details.change'; applicationNo?: string; contact?: string }
-  | { type: 'otp.send' }
-  | { type: 'code.change'; code: string }
-  | { type: 'otp.submit' }
-  | { type: 'otp.resend' }
-  | { type: 'details.edit' }
-  | { type: 'otp.retry' };
+  { type: 'details.change'; applicationNo?: string; contact?: string } | { type: 'otp.send' };
 
-/** The error of an `xstate.error.actor.*` event (the declared event union does not list those). */
-const errorOf = (event: object): OtpError => toOtpError('error' in event ? event.error : undefined);
-const errorKind = ({ event }: { event: object }) => errorOf(event).kind;
-/** The default actors: the UI and the tests provide real ones. */
-const notProvided = () => Promise.reject(otpFailure({ kind: 'network' }));
 const TITLE_KEY = 'auth:findMyCase.title';
-const screen = (messageKey?: string) => ({ route: LOGIN_ROUTE, titleKey: TITLE_KEY, messageKey });
-/** The context besides the clock and the details, as at the start. */
-const CLEAN: Omit<LoginOtpContext, 'now' | 'applicationNo' | 'contact'> = {
-  code: '',
-  showErrors: false,
-  resendAvailableAt: 0,
-  secondsLeft: 0,
-  codeExpiresAt: null,
-  attemptsLeft: null,
-  retryAfterSeconds: 0,
-  retryAt: null,
-  pendingRequest: 'send',
-  requestFrom: 'enterDetails',
-  error: null,
-  session: null,
-};
-const request = (kind: 'send' | 'verify', from: RequestFrom) =>
-  ({ type: 'rememberRequest', params: { request: kind, from } }) as const;
+const screen = () => ({ route: LOGIN_ROUTE, titleKey: TITLE_KEY });
 
 export const loginOtpMachine = setup({
   types: {
@@ -153,27 +73,12 @@ export const loginOtpMachine = setup({
     input: {} as LoginOtpInput,
     output: {} as LoginSession,
   },
-  actors: {
-    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(notProvided),
-    verifyCode: fromPromise<LoginSession, VerifyCodeInput>(notProvided),
-  },
-  delays: {
-    countdownTick: COUNTDOWN_TICK_MS,
-    retryWait: ({ context }) => context.retryAfterSeconds * 1000,
-  },
+  actors: { oneTimeCode: oneTimeCodeMachine },
   guards: {
     hasValidDetails: ({ context }) =>
       isApplicationNoValid(context.applicationNo) && isContactValid(context.contact),
-    isCodeComplete: ({ context }) => isCodeValid(context.code),
-    isResendDue: ({ context }) => context.secondsLeft <= 0,
-    isWrongCode: (args) => errorKind(args) === 'wrongCode',
-    isCodeExpired: (args) => errorKind(args) === 'expired',
-    isCodeBurnt: (args) => errorKind(args) === 'burnt',
-    isLocked: (args) => errorKind(args) === 'locked',
-    isRateLimited: (args) => errorKind(args) === 'rateLimited',
-    isNetworkError: (args) => errorKind(args) === 'network',
-    isVerifyPending: ({ context }) => context.pendingRequest === 'verify',
-    isFromCodeSent: ({ context }) => context.requestFrom === 'codeSent',
+    isCodeVerified,
+    isSendRefused,
   },
   actions: {
     assignDetails: assign(({ context: c, event: e }) =>
@@ -181,56 +86,16 @@ export const loginOtpMachine = setup({
         ? { applicationNo: e.applicationNo ?? c.applicationNo, contact: e.contact ?? c.contact }
         : {},
     ),
-    assignCode: assign({
-      code: ({ event }) =>
-        event.type === 'code.change'
-          ? normaliseDigits(event.code).replace(/\D/g, '').slice(0, OTP_LENGTH)
-          : '',
-    }),
-    clearCode: assign({ code: '' }),
     revealErrors: assign({ showErrors: true }),
-    rememberRequest: assign((_, params: { request: 'send' | 'verify'; from: RequestFrom }) => ({
-      pendingRequest: params.request,
-      requestFrom: params.from,
-      showErrors: false,
-      error: null,
+    clearErrors: assign({ showErrors: false, error: null }),
+    clearError: assign({ error: null }),
+    // The verifyCode the UI provides for this flow answers with the session.
+    assignSession: assign((_, output: OneTimeCodeOutput) => ({
+      session: output.result === 'verified' ? (output.answer as LoginSession) : null,
     })),
-    assignCodeSent: assign(({ context, event }) => {
-      const out = (event as { output?: Partial<SendCodeOutput> }).output ?? {};
-      const wait =
-        typeof out.resendAfterSeconds === 'number'
-          ? Math.max(0, Math.ceil(out.resendAfterSeconds))
-          : RESEND_AFTER_SECONDS;
-      const now = context.now();
-      return {
-        resendAvailableAt: now + wait * 1000,
-        secondsLeft: wait,
-        codeExpiresAt: typeof out.expiresInSeconds === 'number' ? now + out.expiresInSeconds * 1000 : null,
-        attemptsLeft: null,
-        code: '',
-        error: null,
-      };
-    }),
-    /** Never slower than one second per tick, faster when the clock says more time passed (a throttled tab). */
-    countDown: assign({
-      secondsLeft: ({ context }) =>
-        Math.max(
-          0,
-          Math.min(context.secondsLeft - 1, Math.ceil((context.resendAvailableAt - context.now()) / 1000)),
-        ),
-    }),
-    assignError: assign(({ context, event }) => {
-      const error = errorOf(event);
-      const wait = error.kind === 'locked' || error.kind === 'rateLimited' ? error.retryAfterSeconds : 0;
-      return {
-        error,
-        attemptsLeft: error.kind === 'wrongCode' ? error.attemptsLeft : context.attemptsLeft,
-        retryAfterSeconds: wait,
-        retryAt: wait > 0 ? context.now() + wait * 1000 : null,
-      };
-    }),
-    clearError: assign({ error: null, retryAt: null }),
-    assignSession: assign({ session: ({ event }) => (event as { output?: LoginSession }).output ?? null }),
+    assignRefusal: assign((_, output: OneTimeCodeOutput) => ({
+      error: output.result === 'refused' ? output.error : null,
+    })),
   },
 }).createMachine({
   id: 'loginOtp',
@@ -238,7 +103,9 @@ export const loginOtpMachine = setup({
     now: input.now,
     applicationNo: input.applicationNo ?? '',
     contact: input.contact ?? '',
-    ...CLEAN,
+    showErrors: false,
+    error: null,
+    session: null,
   }),
   initial: 'enterDetails',
   output: ({ context }) => context.session as LoginSession,
@@ -248,112 +115,35 @@ export const loginOtpMachine = setup({
       on: {
         'details.change': { actions: ['assignDetails', 'clearError'] },
         'otp.send': [
-          { guard: 'hasValidDetails', target: 'sending', actions: request('send', 'enterDetails') },
+          { guard: 'hasValidDetails', target: 'code', actions: 'clearErrors' },
           { actions: 'revealErrors' },
         ],
       },
     },
-    sending: {
-      meta: { ...screen(), busy: true },
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        input: ({ context: c }) => ({ applicationNo: c.applicationNo.trim(), contact: c.contact.trim() }),
-        onDone: { target: 'codeSent', actions: 'assignCodeSent' },
-        onError: [
-          { guard: 'isRateLimited', target: 'rateLimited', actions: 'assignError' },
-          { guard: 'isLocked', target: 'locked', actions: 'assignError' },
-          { guard: 'isNetworkError', target: 'networkError', actions: 'assignError' },
-          { guard: 'isFromCodeSent', target: 'codeSent', actions: 'assignError' },
-          { target: 'enterDetails', actions: 'assignError' },
-        ],
-      },
-    },
-    codeSent: {
+    // The code step: the child sends the code, verifies it, and answers every failure.
+    code: {
       meta: screen(),
-      type: 'parallel',
-      on: { 'details.edit': { target: 'enterDetails', actions: ['clearCode', 'clearError'] } },
-      states: {
-        resend: {
-          initial: 'waiting',
-          states: {
-            waiting: {
-              always: { guard: 'isResendDue', target: 'resendable' },
-              after: { countdownTick: { target: 'waiting', reenter: true, actions: 'countDown' } },
-            },
-            resendable: {
-              on: {
-                'otp.resend': { target: '#loginOtp.sending', actions: request('send', 'codeSent') },
-              },
-            },
+      invoke: {
+        id: 'oneTimeCode',
+        src: 'oneTimeCode',
+        input: ({ context: c }) => ({
+          now: c.now,
+          request: { applicationNo: c.applicationNo.trim(), contact: c.contact.trim() },
+          options: FIND_MY_CASE_CODE,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isCodeVerified', params: ({ event }) => event.output },
+            target: 'loggedIn',
+            actions: { type: 'assignSession', params: ({ event }) => event.output },
           },
-        },
-        code: {
-          initial: 'entering',
-          states: {
-            entering: {
-              on: {
-                'code.change': { actions: 'assignCode' },
-                'otp.submit': [{ guard: 'isCodeComplete', target: 'verifying' }, { actions: 'revealErrors' }],
-              },
-            },
-            verifying: {
-              meta: { busy: true },
-              entry: request('verify', 'codeSent'),
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: ({ context: c }) => ({
-                  applicationNo: c.applicationNo.trim(),
-                  contact: c.contact.trim(),
-                  code: c.code,
-                }),
-                onDone: { target: '#loginOtp.loggedIn', actions: 'assignSession' },
-                onError: [
-                  { guard: 'isWrongCode', target: 'wrongCode', actions: ['assignError', 'clearCode'] },
-                  { guard: 'isCodeExpired', target: 'codeExpired', actions: ['assignError', 'clearCode'] },
-                  { guard: 'isCodeBurnt', target: 'codeBurnt', actions: ['assignError', 'clearCode'] },
-                  { guard: 'isLocked', target: '#loginOtp.locked', actions: ['assignError', 'clearCode'] },
-                  { guard: 'isRateLimited', target: '#loginOtp.rateLimited', actions: 'assignError' },
-                  { guard: 'isNetworkError', target: '#loginOtp.networkError', actions: 'assignError' },
-                  { target: 'entering', actions: 'assignError' },
-                ],
-              },
-            },
-            wrongCode: {
-              meta: { messageKey: 'auth:findMyCase.errors.wrongCode' },
-              on: {
-                'code.change': { actions: 'assignCode' },
-                'otp.submit': [{ guard: 'isCodeComplete', target: 'verifying' }, { actions: 'revealErrors' }],
-              },
-            },
-            codeExpired: { meta: { messageKey: 'auth:findMyCase.errors.expired' } },
-            codeBurnt: { meta: { messageKey: 'auth:findMyCase.errors.burnt' } },
+          {
+            guard: { type: 'isSendRefused', params: ({ event }) => event.output },
+            target: 'enterDetails',
+            actions: { type: 'assignRefusal', params: ({ event }) => event.output },
           },
-        },
-      },
-    },
-    locked: {
-      meta: screen('auth:findMyCase.errors.locked'),
-      after: { retryWait: { target: 'enterDetails', actions: 'clearError' } },
-    },
-    rateLimited: {
-      meta: screen('auth:findMyCase.errors.rateLimited'),
-      after: {
-        retryWait: [
-          { guard: 'isFromCodeSent', target: 'codeSent', actions: 'clearError' },
-          { target: 'enterDetails', actions: 'clearError' },
+          { target: 'enterDetails' },
         ],
-      },
-    },
-    networkError: {
-      meta: screen('auth:findMyCase.errors.network'),
-      on: {
-        'otp.retry': [
-          { guard: 'isVerifyPending', target: '#loginOtp.codeSent.code.verifying' },
-          { target: 'sending', actions: 'clearError' },
-        ],
-        'details.edit': { target: 'enterDetails', actions: ['clearCode', 'clearError'] },
       },
     },
     loggedIn: { type: 'final' },

@@ -5,7 +5,7 @@ import { shortestPaths, type FlowPath } from '../paths/support';
 import { pageReady, seedSession } from './support';
 import { testApplicant } from './fixtures';
 import type { PersonMapping } from './flows/person';
-import { loginOtpPerson, prepareFor } from './flows/login-otp.person';
+import { loginOtpPerson, oneTimeCodePerson, prepareFor } from './flows/login-otp.person';
 import { applyPerson } from './flows/apply.person';
 
 /**
@@ -13,7 +13,7 @@ import { applyPerson } from './flows/apply.person';
  * replayed in Chromium through one mapping from events to what a person does and from states to what
  * they see.
  */
-const MAPPINGS: PersonMapping[] = [loginOtpPerson, applyPerson];
+const MAPPINGS: PersonMapping[] = [loginOtpPerson, oneTimeCodePerson, applyPerson];
 
 interface NodeLike {
   id: string;
@@ -21,11 +21,15 @@ interface NodeLike {
   states: Record<string, NodeLike>;
 }
 
-/** The states that are screens, at any depth: they carry `meta.route`. Their ids, e.g. `apply.wizard.fill`. */
+/**
+ * The states that are screens, at any depth: they carry `meta.route`, or `meta.screen` in a child machine
+ * that shows its screens inside its parent's page. Their ids, e.g. `apply.wizard.fill`.
+ */
 function screenStates(machine: AnyStateMachine): string[] {
   const out: string[] = [];
   const walk = (node: NodeLike) => {
-    if (typeof (node.meta as { route?: unknown } | undefined)?.route === 'string') out.push(node.id);
+    const meta = node.meta as { route?: unknown; screen?: unknown } | undefined;
+    if (typeof meta?.route === 'string' || typeof meta?.screen === 'string') out.push(node.id);
     for (const child of Object.values(node.states)) walk(child);
   };
   walk(machine.root);
@@ -61,7 +65,7 @@ for (const mapping of MAPPINGS) {
       test(`reaches ${screen} as a person would`, async ({ page }) => {
         expect(path, `no replayable path to ${screen}`).toBeDefined();
         if (!path) return;
-        const applicant = testApplicant(FIRST_APPLICANT + i);
+        const applicant = testApplicant((mapping.firstApplicant ?? FIRST_APPLICANT) + i);
         const ctx = { page, applicant };
         await seedSession(page, { language: 'en' });
         await prepareFor[screen]?.(page);

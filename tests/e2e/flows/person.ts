@@ -21,11 +21,16 @@ export interface PersonMapping {
   flowId: string;
   /** The route to open at the start of every path. */
   start: string;
+  /** The first of the test applicants its paths log in to, one per screen (default 30). */
+  firstApplicant?: number;
   /** An event's action; `null` when no person can cause it here (the reason is in `notReplayed`). */
   action: (event: AnyEventObject) => EventAction | null;
   /** The URL path of a screen state (its `meta.route` resolved); `start` when absent. */
   route?: (screenId: string) => string;
-  /** Per screen state (its state node id, e.g. `loginOtp.enterDetails`): what the person sees there. */
+  /**
+   * Per screen state (its state node id, e.g. `loginOtp.enterDetails`; a state with `meta.route`, or a child's
+   * with `meta.screen`): what the person sees there.
+   */
   sees: Record<string, (ctx: PersonContext) => Promise<void>>;
   /** Screen states no browser path can reach here, with the reason and where else they are proven. */
   notReplayed: Record<string, string>;

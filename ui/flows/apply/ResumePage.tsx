@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { bearerHeaders } from '../../api/draft-auth';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
 import { stepRoute, type DraftCopy } from '../../../machines/flows/apply.machine';
 import { formByKey } from '../../../machines/forms';
 import { NON_LOCAL_TITLE } from '../../../machines/routes';
@@ -9,12 +8,12 @@ import { api } from '../../api';
 import { showToast } from '../../feedback/stores';
 import { PageHeading } from '../../components/PageHeading';
 import { OtpLoginForm } from '../login/OtpLoginForm';
-import { otpActorsFor } from '../login/otp-actors';
+import { loginWith, otpActorsFor } from '../login/otp-actors';
 import { storeDraftToken } from './draft-tokens';
 import { applyActorFor } from './apply-store';
 
 /** The one-time code login machine, over the drafts' resume endpoints (the retrieval code is the number). */
-const machine = loginOtpMachine.provide({ actors: otpActorsFor('drafts/resume') });
+const machine = loginWith(otpActorsFor('drafts/resume'));
 
 interface Resumed {
   token: string;

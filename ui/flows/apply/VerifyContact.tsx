@@ -2,17 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import i18next from 'i18next';
-import {
-  loginOtpMachine,
-  type LoginSession,
-  type SendCodeInput,
-  type SendCodeOutput,
-  type VerifyCodeInput,
-} from '../../../machines/flows/login-otp.machine';
+import type { LoginSession } from '../../../machines/flows/login-otp.machine';
+import type {
+  SendCodeInput,
+  SendCodeOutput,
+  VerifyCodeInput,
+  VerifyCodeOutput,
+} from '../../../machines/flows/one-time-code/types';
 import { api } from '../../api';
 import { RadioField } from '../../components/ChoiceFields';
 import { OtpLoginForm } from '../login/OtpLoginForm';
-import { otpFailure } from '../login/otp-actors';
+import { loginWith, otpFailure } from '../login/otp-actors';
 import { draftAuth } from '../../api/draft-auth';
 import type { ContactChannel, VerifiedContacts } from '../../../machines/rules/drafts';
 import { type ContactParty, PARTY_CHANNELS } from '../../../machines/rules/contacts';
@@ -22,36 +22,40 @@ type Kind = 'email' | 'mobile';
 const path = (applicationNo: string, action: string) =>
   `drafts/${encodeURIComponent(applicationNo)}/contact/${action}`;
 
-/** The login machine's actors over the draft's contact endpoints: the same one-time code service, its own purpose. */
-function contactActors(channel: ContactChannel) {
+/**
+ * The code step's actors over the draft's contact endpoints: the same one-time code service, its own purpose.
+ * The draft's number is the one the form is for (the login machine sends it as well).
+ */
+function contactActors(applicationNo: string, channel: ContactChannel) {
   return {
-    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
+    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async () => {
       try {
         const body = { channel, lang: i18next.language };
         return (
-          await api.post<SendCodeOutput>(path(input.applicationNo, 'send'), body, {
+          await api.post<SendCodeOutput>(path(applicationNo, 'send'), body, {
             quiet: true,
-            ky: draftAuth(input.applicationNo),
+            ky: draftAuth(applicationNo),
           })
         ).data;
       } catch (e) {
         throw otpFailure(e);
       }
     }),
-    verifyCode: fromPromise<LoginSession, VerifyCodeInput>(async ({ input }) => {
+    verifyCode: fromPromise<VerifyCodeOutput, VerifyCodeInput>(async ({ input }) => {
       try {
         const body = { channel, code: input.code, lang: i18next.language };
-        await api.post(path(input.applicationNo, 'verify'), body, {
+        await api.post(path(applicationNo, 'verify'), body, {
           quiet: true,
-          ky: draftAuth(input.applicationNo),
+          ky: draftAuth(applicationNo),
         });
-        return {
+        const confirmed: LoginSession = {
           token: '',
-          applicationNo: input.applicationNo,
+          applicationNo,
           role: 'contact',
           userId: channel,
           idleTimeoutMinutes: 0,
         };
+        return confirmed;
       } catch (e) {
         throw otpFailure(e);
       }
@@ -87,7 +91,7 @@ export function VerifyContact({
   const [round, setRound] = useState(0);
   const channels = PARTY_CHANNELS[party];
   const channel = channels[kind];
-  const machine = useMemo(() => loginOtpMachine.provide({ actors: contactActors(channel) }), [channel]);
+  const machine = useMemo(() => loginWith(contactActors(applicationNo, channel)), [applicationNo, channel]);
   const person = party === 'contactPerson';
   const ids = person
     ? {

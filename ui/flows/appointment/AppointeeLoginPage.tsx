@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
 import {
   appointeeLoginMachine,
   isContactValid,
   isRegistrationValid,
 } from '../../../machines/flows/appointee-login.machine';
+import { type oneTimeCodeMachine } from '../../../machines/flows/one-time-code.machine';
+import { stepOfOneTimeCode } from '../../../machines/flows/one-time-code/types';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
@@ -19,19 +22,32 @@ import { appointeeActors } from './appointments-api';
 import { CodeStep } from './CodeStep';
 
 const machine = appointeeLoginMachine.provide({ actors: appointeeActors });
+type CodeStepActor = ActorRefFrom<typeof oneTimeCodeMachine>;
 
 /**
  * `/appointee-login`: the AP/RSE login (machines/flows/appointee-login.machine.ts): registration number and
- * contact, a one-time password, then the applications they are appointed to; the chosen one opens on the
- * case page, with the role's routes and buttons in the session.
+ * contact, a one-time password (the login's child `oneTimeCode`, read and told here while it runs), then the
+ * applications they are appointed to; the chosen one opens on the case page, with the role's routes and
+ * buttons in the session.
  */
 export default function AppointeeLoginPage() {
   const { t } = useTranslation(['appointment', 'auth', 'common']);
   const navigate = useNavigate();
-  const [snapshot, send] = useMachine(machine, inspectOptions());
+  const [snapshot, send, actor] = useMachine(machine, {
+    input: { now: () => Date.now() },
+    ...inspectOptions(),
+  });
+  const codeStep = useSelector(actor, (s) => s.children.oneTimeCode) as CodeStepActor | undefined;
+  const step = useSelector(codeStep, (s) => s);
   const c = snapshot.context;
-  const inCode = snapshot.matches('codeSent') || snapshot.matches('verifying');
-  const busy = snapshot.matches('sending') || snapshot.matches('verifying') || snapshot.matches('selecting');
+  // The code step's context while it runs (before the send and after it ends, there is none).
+  const k = step?.context;
+  const inCode = !!step?.matches('codeSent');
+  const busy =
+    (!!step && (step.matches('sending') || step.matches({ codeSent: { code: 'verifying' } }))) ||
+    snapshot.matches('selecting');
+  const showErrors = k ? k.showErrors : c.showErrors;
+  const failure = k?.error ?? c.failure;
 
   // The session starts as soon as the code is right (its case: the newest appointment).
   useEffect(() => {
@@ -45,18 +61,20 @@ export default function AppointeeLoginPage() {
 
   const errors = {
     registrationNumber:
-      c.showErrors && !inCode && !isRegistrationValid(c.registrationNumber)
+      showErrors && !inCode && !isRegistrationValid(c.registrationNumber)
         ? t('login.registrationInvalid')
         : null,
-    contact: c.showErrors && !inCode && !isContactValid(c.contact) ? t('login.contactInvalid') : null,
-    code: c.showErrors && inCode ? t('login.codeInvalid') : null,
+    contact: showErrors && !inCode && !isContactValid(c.contact) ? t('login.contactInvalid') : null,
+    code: showErrors && inCode ? t('login.codeInvalid') : null,
   };
   // The API's own words for a refusal it explained; the screen's for the kinds it tells apart.
-  const flowError = !c.failure
+  const flowError = !failure
     ? null
-    : c.failure.kind === 'invalid' && c.failure.message
-      ? c.failure.message
-      : t(`login.errors.${c.failure.kind}`, { minutes: 15 });
+    : failure.kind === 'invalid' && failure.message
+      ? failure.message
+      : t(`login.errors.${failure.kind}`, { minutes: 15 });
+  // Where the person is: the login's state, or the code step's while it runs.
+  const where = step ? stepOfOneTimeCode(step) : String(snapshot.value);
 
   return (
     <article className="content-page">
@@ -75,7 +93,7 @@ export default function AppointeeLoginPage() {
           ...(errors.code ? [{ fieldId: 'appointee-code', message: errors.code }] : []),
           ...(flowError ? [{ message: flowError }] : []),
         ]}
-        focusKey={`${String(snapshot.value)}-${c.failure?.kind ?? ''}-${c.showErrors}`}
+        focusKey={`${where}-${failure?.kind ?? ''}-${showErrors}`}
       />
       {busy ? <Spinner /> : null}
 
@@ -112,7 +130,8 @@ export default function AppointeeLoginPage() {
             validationBehavior="aria"
             onSubmit={(e) => {
               e.preventDefault();
-              send(inCode ? { type: 'otp.submit' } : { type: 'otp.send' });
+              if (inCode) codeStep?.send({ type: 'otp.submit' });
+              else send({ type: 'otp.send' });
             }}
           >
             <TextField
@@ -150,12 +169,12 @@ export default function AppointeeLoginPage() {
                     resend: t('login.resend'),
                     change: t('login.change'),
                   }}
-                  code={c.code}
+                  code={k?.code ?? ''}
                   errorMessage={errors.code}
                   busy={busy}
-                  onCode={(code) => send({ type: 'code.change', code })}
-                  onResend={() => send({ type: 'otp.send' })}
-                  onChangeDetails={() => send({ type: 'details.edit' })}
+                  onCode={(code) => codeStep?.send({ type: 'code.change', code })}
+                  onResend={() => codeStep?.send({ type: 'otp.send' })}
+                  onChangeDetails={() => codeStep?.send({ type: 'details.edit' })}
                 />
               </>
             ) : (

@@ -8,6 +8,8 @@ import {
   appointmentAcceptanceMachine,
   type Channel,
 } from '../../../machines/flows/appointment-acceptance.machine';
+import { type oneTimeCodeMachine } from '../../../machines/flows/one-time-code.machine';
+import { stepOfOneTimeCode } from '../../../machines/flows/one-time-code/types';
 import { signingMachine } from '../../../machines/flows/signing.machine';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
@@ -20,14 +22,16 @@ import { CodeStep } from './CodeStep';
 
 const SignStep = lazy(() => import('../signing/SignStep').then((m) => ({ default: m.SignStep })));
 type SigningActor = ActorRefFrom<typeof signingMachine>;
+type CodeStepActor = ActorRefFrom<typeof oneTimeCodeMachine>;
 
 /** The token of the invitation link, from the fragment (`/appointment-accept#<token>`). */
 const tokenOfLocation = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
 
 /**
  * `/appointment-accept#<token>`: the appointee's acceptance (machines/flows/appointment-acceptance.machine.ts):
- * the invitation and its case, a one-time password to the appointment's email or mobile, the declaration
- * signed with the signing screens of the application, then acceptance.
+ * the invitation and its case, a one-time password to the appointment's email or mobile (the child
+ * `oneTimeCode`, read and told here while it runs), the declaration signed with the signing screens of the
+ * application, then acceptance.
  */
 export default function AppointmentAcceptPage() {
   const [token] = useState(tokenOfLocation);
@@ -56,14 +60,21 @@ function Acceptance({ token }: { token: string }) {
     ...inspectOptions(),
   });
   const signer = useSelector(actor, (s) => s.children.signDeclaration) as SigningActor | undefined;
+  const codeStep = useSelector(actor, (s) => s.children.oneTimeCode) as CodeStepActor | undefined;
+  const step = useSelector(codeStep, (s) => s);
   const c = snapshot.context;
+  // The code step's context while it runs (before the send and after it ends, there is none).
+  const k = step?.context;
   const inv = c.invitation;
   const role = inv ? t(`manage.roles.${inv.appointment.identity}`) : '';
-  const failure = c.failure?.message ?? (c.failure ? t('login.errors.network') : null);
+  const failed = k?.error ?? c.failure;
+  const failure = failed?.message ?? (failed ? t('login.errors.network') : null);
+  const sending = !!step?.matches('sending');
+  const verifying = !!step?.matches({ codeSent: { code: 'verifying' } });
 
   return (
     <article className="content-page">
-      <PageHeading focusKey={String(snapshot.value)}>
+      <PageHeading focusKey={step ? stepOfOneTimeCode(step) : String(snapshot.value)}>
         {snapshot.matches('accepted')
           ? t('accept.acceptedTitle')
           : snapshot.matches('refused')
@@ -115,7 +126,7 @@ function Acceptance({ token }: { token: string }) {
         </>
       ) : null}
 
-      {inv && (snapshot.matches('review') || snapshot.matches('sending')) ? (
+      {inv && (snapshot.matches('review') || sending) ? (
         <Form
           className="form"
           onSubmit={(e) => {
@@ -133,20 +144,20 @@ function Acceptance({ token }: { token: string }) {
             <Radio value="mobile">{t('accept.channels.mobile', { mobile: inv.appointment.mobile })}</Radio>
           </RadioGroup>
           <div className="form__actions">
-            <Button type="submit" className="button button--primary" isDisabled={snapshot.matches('sending')}>
+            <Button type="submit" className="button button--primary" isDisabled={sending}>
               {t('accept.send')}
             </Button>
           </div>
         </Form>
       ) : null}
 
-      {snapshot.matches('codeSent') || snapshot.matches('verifying') ? (
+      {step?.matches('codeSent') ? (
         <Form
           className="form"
           validationBehavior="aria"
           onSubmit={(e) => {
             e.preventDefault();
-            send({ type: 'otp.submit' });
+            codeStep?.send({ type: 'otp.submit' });
           }}
         >
           <CodeStep
@@ -157,12 +168,12 @@ function Acceptance({ token }: { token: string }) {
               resend: t('accept.resend'),
               change: t('accept.change'),
             }}
-            code={c.code}
-            errorMessage={c.showErrors ? t('accept.codeInvalid') : null}
-            busy={snapshot.matches('verifying')}
-            onCode={(code) => send({ type: 'code.change', code })}
-            onResend={() => send({ type: 'otp.send' })}
-            onChangeDetails={() => send({ type: 'details.edit' })}
+            code={k?.code ?? ''}
+            errorMessage={k?.showErrors ? t('accept.codeInvalid') : null}
+            busy={verifying}
+            onCode={(code) => codeStep?.send({ type: 'code.change', code })}
+            onResend={() => codeStep?.send({ type: 'otp.send' })}
+            onChangeDetails={() => codeStep?.send({ type: 'details.edit' })}
           />
         </Form>
       ) : null}

@@ -1,6 +1,13 @@
 import { fromPromise } from 'xstate';
 import type { AppointeeSession, AppointeeFailure } from '../../../machines/flows/appointee-login.machine';
-import type { AcceptanceFailure, Channel } from '../../../machines/flows/appointment-acceptance.machine';
+import type { AcceptanceFailure } from '../../../machines/flows/appointment-acceptance.machine';
+import { oneTimeCodeMachine } from '../../../machines/flows/one-time-code.machine';
+import {
+  type SendCodeInput,
+  type SendCodeOutput,
+  type VerifyCodeInput,
+  type VerifyCodeOutput,
+} from '../../../machines/flows/one-time-code/types';
 import {
   signingFailure,
   type CancelIamSmartInput,
@@ -46,7 +53,10 @@ export const appointmentsApi = {
   },
 };
 
-/** The acceptance machine's actors for one invitation token. */
+/**
+ * The acceptance machine's actors for one invitation token; its code step's (`sendCode`, `verifyCode`, given
+ * the token and the channel chosen) inside the child `oneTimeCode`.
+ */
 export function acceptanceActors(token: string) {
   const call = async <T>(path: string, body: object): Promise<T> => {
     try {
@@ -57,12 +67,16 @@ export function acceptanceActors(token: string) {
   };
   return {
     loadInvitation: fromPromise<InvitationView, { token: string }>(() => call<InvitationView>('', {})),
-    sendCode: fromPromise<unknown, { token: string; channel: Channel }>(({ input }) =>
-      call('/otp/send', { channel: input.channel }),
-    ),
-    verifyCode: fromPromise<unknown, { token: string; channel: Channel; code: string }>(({ input }) =>
-      call('/otp/verify', { channel: input.channel, code: input.code }),
-    ),
+    oneTimeCode: oneTimeCodeMachine.provide({
+      actors: {
+        sendCode: fromPromise<SendCodeOutput, SendCodeInput>(({ input }) =>
+          call<SendCodeOutput>('/otp/send', { channel: input.channel }),
+        ),
+        verifyCode: fromPromise<VerifyCodeOutput, VerifyCodeInput>(({ input }) =>
+          call('/otp/verify', { channel: input.channel, code: input.code }),
+        ),
+      },
+    }),
     accept: fromPromise<unknown, { token: string; signingId: string }>(({ input }) =>
       call('/accept', { signingId: input.signingId }),
     ),
@@ -127,24 +141,29 @@ export function declarationSigningActors(token: string, hkic: { get(): string })
   };
 }
 
-/** The AP/RSE login machine's actors. */
+/**
+ * The AP/RSE login machine's actors; its code step's (`sendCode`, `verifyCode`, given the registration number
+ * and contact) inside the child `oneTimeCode`.
+ */
 export const appointeeActors = {
-  sendCode: fromPromise<unknown, { registrationNumber: string; contact: string }>(async ({ input }) => {
-    try {
-      return (await api.post('auth/appointee/otp/send', input, quiet)).data;
-    } catch (e) {
-      throw otpFailure(e);
-    }
-  }),
-  verifyCode: fromPromise<AppointeeSession, { registrationNumber: string; contact: string; code: string }>(
-    async ({ input }) => {
-      try {
-        return (await api.post<AppointeeSession>('auth/appointee/otp/verify', input, quiet)).data;
-      } catch (e) {
-        throw otpFailure(e);
-      }
+  oneTimeCode: oneTimeCodeMachine.provide({
+    actors: {
+      sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
+        try {
+          return (await api.post<SendCodeOutput>('auth/appointee/otp/send', input, quiet)).data;
+        } catch (e) {
+          throw otpFailure(e);
+        }
+      }),
+      verifyCode: fromPromise<VerifyCodeOutput, VerifyCodeInput>(async ({ input }) => {
+        try {
+          return (await api.post<AppointeeSession>('auth/appointee/otp/verify', input, quiet)).data;
+        } catch (e) {
+          throw otpFailure(e);
+        }
+      }),
     },
-  ),
+  }),
   selectCase: fromPromise<unknown, { applicationNo: string }>(async ({ input }) => {
     try {
       return (await api.post('appointee/cases/select', input, quiet)).data;

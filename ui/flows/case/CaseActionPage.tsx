@@ -4,7 +4,6 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { caseActionMachine } from '../../../machines/flows/case-action.machine';
-import { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
 import {
   changesOf,
   followUpByRoute,
@@ -20,7 +19,7 @@ import { startSession } from '../../session/auth';
 import { getSession } from '../../session/store';
 import { inspectOptions } from '../inspector';
 import { OtpLoginForm } from '../login/OtpLoginForm';
-import { otpActors } from '../login/otp-actors';
+import { loginWith, otpActors } from '../login/otp-actors';
 import { caseActors } from './case-actors';
 import { CaseSignStep } from './CaseSignStep';
 import { CaseSummary } from './CaseSummary';
@@ -31,7 +30,7 @@ import { UpdateChanges, UpdateSuccess, type UpdateDone } from './UpdateChanges';
 import { UploadSuccess } from './UploadSuccess';
 import { forgetAnswers, keepAnswers, keptAnswers } from './follow-up-keep';
 
-const loginMachine = loginOtpMachine.provide({ actors: otpActors });
+const loginMachine = loginWith(otpActors);
 const OWN_TITLE = new Set([
   'login',
   'notAllowed',

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
 import { startSession } from '../../session/auth';
 import { PageHeading } from '../../components/PageHeading';
-import { otpActors } from './otp-actors';
+import { loginWith, otpActors } from './otp-actors';
 import { OtpLoginForm } from './OtpLoginForm';
 
-const machine = loginOtpMachine.provide({ actors: otpActors });
+const machine = loginWith(otpActors);
 
 /** Find my case: application number and contact, a one-time password, then the application history. */
 export default function FindMyCasePage() {

@@ -1,20 +1,20 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
 import {
   isApplicationNoValid,
-  isCodeValid,
   isContactValid,
   type LoginSession,
 } from '../../../machines/flows/login-otp.machine';
+import { isCodeValid } from '../../../machines/flows/one-time-code/types';
 import { normaliseDigits } from '../../../machines/rules/otp';
 import { TextField } from '../../components/TextField';
 import { ErrorSummary, type SummaryError } from '../../components/ErrorSummary';
 import { inspectOptions } from '../inspector';
+import type { loginWith } from './otp-actors';
 
-type OtpMachine = ReturnType<typeof loginOtpMachine.provide>;
+type OtpMachine = ReturnType<typeof loginWith>;
 
 interface Props {
   /** The login machine with its actors (Find my case, or resuming a saved application). */
@@ -32,17 +32,24 @@ interface Props {
 
 /**
  * The one-time code form of the login machine: application number and contact, Send OTP Code, the
- * code with Resend OTP after its countdown, Submit. Every state of the machine has its rendering here.
+ * code with Resend OTP after its countdown, Submit. The details are the login machine's; the code step is
+ * its child `oneTimeCode` (machines/flows/one-time-code.machine.ts), read and told here while it runs.
+ * Every state of both machines has its rendering here.
  */
 export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Props) {
   const { t } = useTranslation('auth');
-  const [snapshot, send] = useMachine(machine, {
+  const [snapshot, send, actor] = useMachine(machine, {
     input: { now: () => Date.now(), applicationNo: fixed?.applicationNo, contact: fixed?.contact },
     ...inspectOptions(),
   });
+  const codeStep = useSelector(actor, (s) => s.children.oneTimeCode);
+  const step = useSelector(codeStep, (s) => s);
   const [attempt, setAttempt] = useState(0);
   const ids = { applicationNo: useId(), contact: useId(), code: useId() };
   const { context: c } = snapshot;
+  // The code step's context while it runs (before the first send and after it ends, there is none).
+  const k = step?.context;
+  const error = k?.error ?? c.error;
 
   const done = snapshot.status === 'done';
   useEffect(() => {
@@ -52,9 +59,10 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
   }, [done, c.session]);
 
   const inCodeStep =
-    snapshot.matches('codeSent') || (snapshot.matches('networkError') && c.pendingRequest === 'verify');
-  const busy = snapshot.matches('sending') || snapshot.matches({ codeSent: { code: 'verifying' } });
-  const waiting = snapshot.matches('locked') || snapshot.matches('rateLimited');
+    !!step &&
+    (step.matches('codeSent') || (step.matches('networkError') && step.context.pendingRequest === 'verify'));
+  const busy = !!step && (step.matches('sending') || step.matches({ codeSent: { code: 'verifying' } }));
+  const waiting = !!step && (step.matches('locked') || step.matches('rateLimited'));
 
   const fieldErrors = {
     applicationNo: !c.showErrors
@@ -72,17 +80,17 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
           ? t('findMyCase.contact.invalid')
           : null,
     code:
-      !c.showErrors || !inCodeStep
+      !k?.showErrors || !inCodeStep
         ? null
-        : !c.code
+        : !k.code
           ? t('findMyCase.code.required')
-          : !isCodeValid(c.code)
+          : !isCodeValid(k.code)
             ? t('findMyCase.code.invalid')
             : null,
   };
-  const minutes = Math.max(1, Math.ceil(c.retryAfterSeconds / 60));
+  const minutes = Math.max(1, Math.ceil((k?.retryAfterSeconds ?? 0) / 60));
   const flowError = (() => {
-    const e = c.error;
+    const e = error;
     if (!e) return null;
     switch (e.kind) {
       case 'wrongCode':
@@ -110,17 +118,18 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
     ...(flowError ? [{ message: flowError }] : []),
   ];
 
-  const resendable = snapshot.matches({ codeSent: { resend: 'resendable' } });
+  const resendable = !!step?.matches({ codeSent: { resend: 'resendable' } });
   const needNewCode =
-    snapshot.matches({ codeSent: { code: 'codeExpired' } }) ||
-    snapshot.matches({ codeSent: { code: 'codeBurnt' } });
+    !!step &&
+    (step.matches({ codeSent: { code: 'codeExpired' } }) ||
+      step.matches({ codeSent: { code: 'codeBurnt' } }));
 
   return (
     <>
       <ErrorSummary
         title={t('findMyCase.errorTitle')}
         errors={summary}
-        focusKey={`${attempt}-${c.error?.kind ?? ''}-${c.attemptsLeft ?? ''}`}
+        focusKey={`${attempt}-${error?.kind ?? ''}-${k?.attemptsLeft ?? ''}`}
       />
 
       <Form
@@ -129,7 +138,8 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
         onSubmit={(e) => {
           e.preventDefault();
           setAttempt((a) => a + 1);
-          send(inCodeStep ? { type: 'otp.submit' } : { type: 'otp.send' });
+          if (inCodeStep) codeStep?.send({ type: 'otp.submit' });
+          else send({ type: 'otp.send' });
         }}
       >
         {fixed ? null : (
@@ -170,8 +180,8 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
               label={t('findMyCase.code.label')}
               description={t('findMyCase.code.description')}
               errorMessage={fieldErrors.code}
-              value={c.code}
-              onChange={(v) => send({ type: 'code.change', code: normaliseDigits(v) })}
+              value={k?.code ?? ''}
+              onChange={(v) => codeStep?.send({ type: 'code.change', code: normaliseDigits(v) })}
               inputMode="numeric"
               autoComplete="one-time-code"
               name="otp"
@@ -185,18 +195,21 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
               <Button
                 className="button"
                 isDisabled={!resendable}
-                onPress={() => send({ type: 'otp.resend' })}
+                onPress={() => codeStep?.send({ type: 'otp.resend' })}
               >
                 {t('findMyCase.resend')}
               </Button>
               {!resendable ? (
                 <span className="countdown" aria-live="off">
-                  {t('findMyCase.resendIn', { seconds: c.secondsLeft })}
+                  {t('findMyCase.resendIn', { seconds: k?.secondsLeft ?? 0 })}
                 </span>
               ) : null}
             </div>
             {fixed ? null : (
-              <Button className="button button--link" onPress={() => send({ type: 'details.edit' })}>
+              <Button
+                className="button button--link"
+                onPress={() => codeStep?.send({ type: 'details.edit' })}
+              >
                 {t('findMyCase.changeDetails')}
               </Button>
             )}
@@ -208,9 +221,9 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
             </Button>
           </div>
         )}
-        {snapshot.matches('networkError') ? (
+        {step?.matches('networkError') ? (
           <div className="form__actions">
-            <Button className="button" onPress={() => send({ type: 'otp.retry' })}>
+            <Button className="button" onPress={() => codeStep?.send({ type: 'otp.retry' })}>
               {t('findMyCase.retry')}
             </Button>
           </div>

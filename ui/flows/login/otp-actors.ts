@@ -1,16 +1,18 @@
 import i18next from 'i18next';
-import { fromPromise } from 'xstate';
+import { fromPromise, type PromiseActorLogic } from 'xstate';
 import { isLanguage } from '../../../machines/rules/language';
-import type {
-  LoginSession,
-  OtpError,
-  SendCodeInput,
-  SendCodeOutput,
-  VerifyCodeInput,
-} from '../../../machines/flows/login-otp.machine';
+import { loginOtpMachine } from '../../../machines/flows/login-otp.machine';
+import { oneTimeCodeMachine } from '../../../machines/flows/one-time-code.machine';
+import {
+  type OtpError,
+  type SendCodeInput,
+  type SendCodeOutput,
+  type VerifyCodeInput,
+  type VerifyCodeOutput,
+} from '../../../machines/flows/one-time-code/types';
 import { api, ApiError } from '../../api';
 
-/** An API failure as the login machine's typed error. */
+/** An API failure as the one-time code machine's typed error. */
 export function toOtpError(error: unknown): OtpError {
   if (!(error instanceof ApiError)) return { kind: 'network' };
   const data = (error.body?.data ?? {}) as { attemptsLeft?: number; retryAfterSeconds?: number };
@@ -40,12 +42,18 @@ export function otpFailure(error: unknown): Error {
   return Object.assign(new Error(detail.kind), detail);
 }
 
+/** The one-time code actors, `sendCode` and `verifyCode`, as a flow's UI provides them. */
+export interface CodeActors {
+  sendCode: PromiseActorLogic<SendCodeOutput, SendCodeInput>;
+  verifyCode: PromiseActorLogic<VerifyCodeOutput, VerifyCodeInput>;
+}
+
 /**
- * The login machine's actors over an API pair `<base>/send` and `<base>/verify`: Find my case
+ * The one-time code machine's actors over an API pair `<base>/send` and `<base>/verify`: Find my case
  * (`auth/otp`) or resuming a saved application (`drafts/resume`, whose verify answer carries the form
  * and step as well). Errors are shown by the screen, not as toasts.
  */
-export function otpActorsFor(base: 'auth/otp' | 'drafts/resume') {
+export function otpActorsFor(base: 'auth/otp' | 'drafts/resume'): CodeActors {
   return {
     sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
       try {
@@ -56,11 +64,9 @@ export function otpActorsFor(base: 'auth/otp' | 'drafts/resume') {
         throw otpFailure(e);
       }
     }),
-    verifyCode: fromPromise<LoginSession, VerifyCodeInput>(async ({ input }) => {
+    verifyCode: fromPromise<VerifyCodeOutput, VerifyCodeInput>(async ({ input }) => {
       try {
-        return (
-          await api.post<LoginSession>(`${base}/verify`, { ...input, lang: currentLang() }, { quiet: true })
-        ).data;
+        return (await api.post(`${base}/verify`, { ...input, lang: currentLang() }, { quiet: true })).data;
       } catch (e) {
         throw otpFailure(e);
       }
@@ -69,6 +75,10 @@ export function otpActorsFor(base: 'auth/otp' | 'drafts/resume') {
 }
 
 export const otpActors = otpActorsFor('auth/otp');
+
+/** The login machine with its code step's actors: what a page hands to `OtpLoginForm`. */
+export const loginWith = (actors: CodeActors) =>
+  loginOtpMachine.provide({ actors: { oneTimeCode: oneTimeCodeMachine.provide({ actors }) } });
 
 function currentLang(): string {
   return isLanguage(i18next.language) ? i18next.language : 'en';
