@@ -101,7 +101,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   const { db } = database;
   const { clock, logger, messages } = options;
   const masterData = createMasterDataService(db, options.masterData);
-  // An AP's or RSE's session is checked against their appointment on every request (issue 12).
+  // An AP's or RSE's session is checked against their appointment on every request (docs/decisions/020-appointments.md).
   const sessions = createSessionService({
     db,
     clock,
@@ -246,7 +246,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     }),
   );
   router.use('/cases', casesRouter({ cases, sessions, storage: options.documents.storage }));
-  // The department's console (issue 17): staff sessions of their own.
+  // The department's console (docs/decisions/022-case-officer-console.md): staff sessions of their own.
   router.use(
     '/staff',
     staffRouter({

@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 import { applications, caseActions, sessions } from './schema-core';
 
 /**
- * Appointments of an Authorized Person (AP) or Registered Structural Engineer (RSE) to a case (issue 12,
+ * Appointments of an Authorized Person (AP) or Registered Structural Engineer (RSE) to a case (docs/decisions/020-appointments.md,
  * docs/decisions/020-appointments.md). An appointment is made by the applicant's `appointment` follow-up
  * (INVITED), accepted by the appointee with a one-time password and a signed declaration (ACTIVE), and ends
  * as CANCELLED (an invitation withdrawn, or replaced by a newer one before it was accepted), REVOKED (by the

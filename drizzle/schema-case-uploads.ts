@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import { applications, caseActions } from './schema-core';
 
 /**
- * Files uploaded for a follow-up of a case (Submit Supporting Document, issue 11;
+ * Files uploaded for a follow-up of a case (Submit Supporting Document, docs/decisions/019-case-versions.md;
  * docs/decisions/019-case-versions.md): checked like the application's uploads (landscape A4/A3 PDF, the
  * limits, ClamAV) and kept here until the follow-up that carries them is made, which moves each into
  * `case_documents` under its history row and sets `actionId`. Rows never taken are purged like drafts.

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 import { applications, caseActions } from './schema-core';
 
 /**
- * Every version of a case's information (issue 11, docs/decisions/019-case-versions.md): version 1 is the
+ * Every version of a case's information (docs/decisions/019-case-versions.md): version 1 is the
  * application as submitted, each Update Application and School / Centre Information adds the next version
  * with the whole answers as they then are. A version is never updated or deleted: the latest is what the
  * next update, the PDF and the department see. `reference` is the application number for version 1, the

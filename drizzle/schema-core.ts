@@ -246,7 +246,7 @@ export const auditEvents = pgTable(
     reference: text('reference'),
     before: jsonb('before'),
     after: jsonb('after'),
-    /** The address the request came from (staff actions; issue 17). */
+    /** The address the request came from (staff actions; docs/decisions/022-case-officer-console.md). */
     address: text('address'),
   },
   (table) => [index('audit_events_application_idx').on(table.applicationId, table.at)],

@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import { applications } from './schema-core';
 
 /**
- * A self-certification (SCS-1, SCS-2, SCC-1, SCC-2, SCN-1) and the case it certifies (issue 16): written
+ * A self-certification (SCS-1, SCS-2, SCC-1, SCC-2, SCN-1) and the case it certifies (docs/decisions/021-self-certification.md): written
  * in the submission's transaction, one row per submitted self-certification. The certifier's registration
  * number is kept as normalised ("AP(A) 1234") so the department can check it against the appointment.
  */

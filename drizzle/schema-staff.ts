@@ -13,7 +13,7 @@ import {
 import { applications } from './schema-core';
 
 /**
- * The department's side (issue 17, docs/decisions/022-case-officer-console.md): staff accounts with a
+ * The department's side (docs/decisions/022-case-officer-console.md): staff accounts with a
  * password (argon2id) and a second factor (TOTP), their sessions, the officer assigned to each case, the
  * requests for further information and the messages on a case. Applicants never reach these tables.
  */

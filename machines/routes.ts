@@ -184,7 +184,7 @@ export const ADDED_PAGES: RouteDef[] = [
     titleKey: 'auth:findMyCase.title',
     group: 'after',
   },
-  // An AP's or RSE's invitation link and login (issue 12, docs/decisions/020-appointments.md).
+  // An AP's or RSE's invitation link and login (docs/decisions/020-appointments.md).
   {
     path: '/appointment-accept',
     layout: 'noMenu',

@@ -1,5 +1,5 @@
 /**
- * The JavaScript budgets of issue 15, measured from the build (dist/ and Vite's manifest), at the size the
+ * The JavaScript budgets of docs/performance.md, measured from the build (dist/ and Vite's manifest), at the size the
  * server sends (brotli):
  * - before the largest contentful paint: every route below is prerendered, so its content (the LCP
  *   element) is in the HTML and waits for no script; what the browser must still fetch and run before
@@ -36,10 +36,10 @@ const FLOW_MODULES = {
 
 const INFO_FORBIDDEN = [FLOW_MODULES.wizard, ...FLOW_MODULES.laterSteps, FLOW_MODULES.findMyCase];
 
-/** Information pages: 100 KB before LCP (issue 15); about 200 KB to hydrate today, 10 % of margin. */
+/** Information pages: 100 KB before LCP (docs/performance.md); about 200 KB to hydrate today, 10 % of margin. */
 const INFO = { maxKb: 100, maxHydrateKb: 220, forbidden: INFO_FORBIDDEN };
 /**
- * A wizard step or Find my case: 200 KB before LCP (issue 15); about 273 KB to hydrate today, of which the
+ * A wizard step or Find my case: 200 KB before LCP (docs/performance.md); about 273 KB to hydrate today, of which the
  * date field (react-aria and @internationalized/date, for dates in the page language's order) is about 26 KB.
  */
 const FLOW = { maxKb: 200, maxHydrateKb: 300 };

@@ -1,5 +1,5 @@
 /**
- * The admin command for staff accounts (issue 17, docs/console.md):
+ * The admin command for staff accounts (docs/console.md):
  *
  *   DATABASE_URL=… npx tsx scripts/staff.ts create <username> <caseOfficer|seniorOfficer|admin> \
  *     "<name en>" "<name zh>" "<post en>" "<post zh>" <telephone> <email>

@@ -34,7 +34,7 @@ export async function startPortal(container: HTMLElement, prerendered: string | 
   const language = detectLanguage(session.language, navigator.languages);
   await Promise.all([initI18n(language), startInspectorIfAsked()]);
   const router = createBrowserRouter([
-    // The case officer console (issue 17): its own routes, outside the public route table.
+    // The case officer console (docs/decisions/022-case-officer-console.md): its own routes, outside the public route table.
     ...CONSOLE_ROUTES,
     ...buildRouteObjects(ROUTES, { hasToken: () => getSession().token !== '' }),
   ]);

@@ -17,7 +17,7 @@ import type { Language } from '../machines/rules/language';
 import { buildRouteObjects } from './routing/route-objects';
 import { createI18n } from './i18n';
 
-/** The pages rendered at build time: information, entry and description pages (issue 15). */
+/** The pages rendered at build time: information, entry and description pages (docs/performance.md). */
 export const PRERENDERED_PAGES: readonly PageId[] = [
   'home',
   'about',

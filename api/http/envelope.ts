@@ -44,7 +44,7 @@ export type ErrorCode =
   | 'CASE_STALE'
   | 'CASE_RATE_LIMITED'
   | 'RATE_LIMITED'
-  // Appointments of AP/RSE (issue 12).
+  // Appointments of AP/RSE (docs/decisions/020-appointments.md).
   | 'INVITATION_UNKNOWN'
   | 'INVITATION_EXPIRED'
   | 'INVITATION_CANCELLED'
@@ -54,7 +54,7 @@ export type ErrorCode =
   | 'APPOINTMENT_NOT_INVITED'
   | 'APPOINTMENT_NOT_ACTIVE'
   | 'APPOINTMENT_ENDED'
-  // The console (issue 17).
+  // The console (docs/decisions/022-case-officer-console.md).
   | 'STAFF_SIGN_IN_FAILED'
   | 'STAFF_LOCKED'
   | 'CASE_CHANGED';

@@ -11,7 +11,7 @@ import {
 import type { ApplyStateMeta } from './apply/types';
 
 /**
- * The application wizard (spec §2, issue 4): one machine for every application and self-certification
+ * The application wizard (spec §2, docs/flows/apply.md): one machine for every application and self-certification
  * form, parameterised by its FormDefinition (input). Fill steps -> preview -> upload (documents -> sign ->
  * submitting) -> success, with save for later -> saved (retrieval code) -> exit or continue, and resume
  * from a draft. A parallel `autosave` region saves the draft after typing stops and on every step change,

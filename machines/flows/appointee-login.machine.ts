@@ -12,7 +12,7 @@ import {
 } from './one-time-code/types';
 
 /**
- * The AP/RSE login (issue 12; route `/appointee-login`, docs/flows/appointee-login.md): registration number
+ * The AP/RSE login (docs/decisions/020-appointments.md; route `/appointee-login`, docs/flows/appointee-login.md): registration number
  * and the email or mobile of an accepted appointment, a one-time password (the one-time code machine, invoked
  * as the child `oneTimeCode`), then the cases they are appointed to; choosing one moves the session there (the
  * newest is the session's case at first). Pure: the API calls are actors the UI provides; the UI stores the

@@ -10,7 +10,7 @@ import {
 import { signingMachine, type SigningOutput } from './signing.machine';
 
 /**
- * Accepting an appointment as AP or RSE (issue 12; route `/appointment-accept#<token>`,
+ * Accepting an appointment as AP or RSE (docs/decisions/020-appointments.md; route `/appointment-accept#<token>`,
  * docs/flows/appointment-acceptance.md): the invitation is loaded by the link's token (an unknown, expired,
  * cancelled or used one is refused with the API's reason), the appointee checks the case and confirms the
  * email or mobile of the appointment by one-time password (the one-time code machine, invoked as the child

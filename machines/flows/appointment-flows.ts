@@ -6,7 +6,7 @@ import type { OneTimeCodeOutput } from './one-time-code/types';
 import type { FlowEntry } from './index';
 
 /**
- * The registry entries of the appointment flows (issue 12): the appointee's acceptance and the AP/RSE login.
+ * The registry entries of the appointment flows (docs/decisions/020-appointments.md): the appointee's acceptance and the AP/RSE login.
  * Kept here, beside their machines; machines/flows/index.ts lists them in FLOW_REGISTRY. (The events an
  * invoked actor raises are written out: this file imports only types from the registry.) The code step of
  * both is the child `oneTimeCode`, walked by its own entry (login-flows.ts): here its three endings.

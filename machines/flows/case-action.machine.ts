@@ -1,7 +1,7 @@
 import { assign, fromPromise, not, setup } from 'xstate';
 
 /**
- * The generic path for acting on a submitted case (issue 10): one machine for every follow-up form of the
+ * The generic path for acting on a submitted case (docs/decisions/009-case-lifecycle.md): one machine for every follow-up form of the
  * catalogue (machines/forms/follow-up), parameterised by its input. It finds the case of the session (or
  * asks for Find my case first and comes back), explains when the lifecycle does not allow the action now,
  * then fill -> upload -> preview -> sign (each when the form has it) -> submitting -> done. An update form names the version of

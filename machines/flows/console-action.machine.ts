@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ConsoleActionResult } from '../rules/staff';
 
 /**
- * One action of the case officer console on a case (issue 17, docs/flows/console-action.md): the form,
+ * One action of the case officer console on a case (docs/flows/console-action.md): the form,
  * a confirmation, the request, and the record. Pure: the request is the `submitAction` actor the console
  * provides (ui/console/ActionForm.tsx); a refusal comes back as a `ConsoleActionFailure`. A 409 (the case
  * moved, or the lifecycle does not allow it now) ends in `moved`, where the page reloads the case.

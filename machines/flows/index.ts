@@ -241,7 +241,7 @@ const caseAction = defineFlow({
   ),
 });
 
-// One action of the case officer console (issue 17): confirm, send, and a refusal or a conflict.
+// One action of the case officer console (docs/decisions/022-case-officer-console.md): confirm, send, and a refusal or a conflict.
 const consoleAction = defineFlow({
   id: 'consoleAction',
   machine: consoleActionMachine,

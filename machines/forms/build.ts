@@ -41,6 +41,6 @@ export const COMMON_DOCUMENTS: readonly RequiredDocument[] = [
   doc('layoutPlans'),
   doc('locationPlan'),
   doc('occupancyProof', false),
-  // A letter of authorisation is for an applicant who applies for an organisation (issue 14).
+  // A letter of authorisation is for an applicant who applies for an organisation (docs/forms.md).
   { ...doc('authorisationLetter', false), when: { field: 'applyingAs', equals: APPLYING_AS.organisation } },
 ];

@@ -63,7 +63,7 @@ export const ERRORS = {
   rowInvalidNumber: qualify('errors.rowInvalidNumber'),
   rowInvalidOption: qualify('errors.rowInvalidOption'),
   documentsMissing: qualify('errors.documentsMissing'),
-  // Self-certification and the Letter of Requirements (issue 16, docs/decisions/021-self-certification.md).
+  // Self-certification and the Letter of Requirements (docs/decisions/021-self-certification.md).
   rowDuplicate: qualify('errors.rowDuplicate'),
   rowEmpty: qualify('errors.rowEmpty'),
   rowNotWholeNumber: qualify('errors.rowNotWholeNumber'),

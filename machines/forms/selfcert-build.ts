@@ -7,7 +7,7 @@ import { alterationSection, declarationSection, premisesSection } from './sectio
 import type { ApplicationType, Field, FormDefinition, RequiredDocument, Section } from './types';
 
 /**
- * The self-certification forms SCS-1, SCS-2, SCC-1, SCC-2 and SCN-1 (issue 16): an AP or RSE certifies
+ * The self-certification forms SCS-1, SCS-2, SCC-1, SCC-2 and SCN-1 (docs/decisions/021-self-certification.md): an AP or RSE certifies
  * that the premises of a case comply with the Letter of Requirements. Their steps (docs/forms.md):
  *
  * 1. Part A — the case certified (its application number), the premises and who runs them;

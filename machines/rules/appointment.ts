@@ -3,7 +3,7 @@ import { contactSchema, langSchema, otpCodeSchema } from './otp';
 import { IDENTITIES, parseRegistrationNumber, type Identity } from './registration';
 
 /**
- * Appointments of an AP or RSE to a case (issue 12, docs/decisions/020-appointments.md): their statuses,
+ * Appointments of an AP or RSE to a case (docs/decisions/020-appointments.md): their statuses,
  * the invitation's life, and the schemas of the endpoints the appointee and the AP/RSE login use (the
  * browser and the API validate with the same ones).
  */

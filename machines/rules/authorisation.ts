@@ -16,7 +16,7 @@ export const CASE_ACTIONS = [
 ] as const;
 export type CaseAction = (typeof CASE_ACTIONS)[number];
 
-/** What a staff session of the console (issue 17) may be allowed; applicant sessions never reach these. */
+/** What a staff session of the console (docs/decisions/022-case-officer-console.md) may be allowed; applicant sessions never reach these. */
 export const CONSOLE_ACTIONS = [
   'console.queue',
   'console.case.view',

@@ -186,7 +186,7 @@ export const CASE_TRANSITIONS = [
     history: 'APPOINTMENT',
     notifies: ['applicant', 'caseOfficer'],
   },
-  // The department's console (issue 17, docs/decisions/022-case-officer-console.md).
+  // The department's console (docs/decisions/022-case-officer-console.md).
   {
     event: 'case.assign',
     from: OPEN_STATUSES,
@@ -211,7 +211,7 @@ export const CASE_TRANSITIONS = [
     history: null,
     notifies: ['applicant'],
   },
-  // A self-certification of the case (SCS-1 ... SCN-1, issue 16) by an AP or RSE: recorded on the case for
+  // A self-certification of the case (SCS-1 ... SCN-1, docs/decisions/021-self-certification.md) by an AP or RSE: recorded on the case for
   // the officer's audit check; the status is the officer's to move (decision 021).
   {
     event: 'selfCertification.submit',

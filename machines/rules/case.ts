@@ -54,7 +54,7 @@ export interface CaseData {
   history: CaseHistoryRowData[];
   facts: CaseFacts;
   calendar: { today: string; holidays: string[] };
-  /** The department's side (issue 17): the case officer's contact details once sent, ... */
+  /** The department's side (docs/decisions/022-case-officer-console.md): the case officer's contact details once sent, ... */
   officer: OfficerContact | null;
   /** ... the requests for further information (open ones are to-dos) and the messages on the case. */
   requests: InformationRequestData[];

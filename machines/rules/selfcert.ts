@@ -1,7 +1,7 @@
 import type { SelfCertKey } from '../forms/catalogue-index';
 
 /**
- * Which cases a self-certification form may certify (issue 16): the form codes of the applications whose
+ * Which cases a self-certification form may certify (docs/decisions/021-self-certification.md): the form codes of the applications whose
  * premises each certificate is for. The API refuses a self-certification whose case does not exist or is
  * of another type (api/modules/selfcert/selfcert.service.ts). docs/decisions/021-self-certification.md.
  *

@@ -5,7 +5,7 @@ import { parseBdReference } from './bd-reference';
 import { MINOR_WORKS_MAX_ROWS, minorWorksRowSchema } from './minor-works';
 
 /**
- * The department's console (issue 17, docs/decisions/022-case-officer-console.md): staff roles, the
+ * The department's console (docs/decisions/022-case-officer-console.md): staff roles, the
  * sign-in, the work queue's rules and the bodies of the console's actions. Shared by the API and the
  * console's screens; codes, never text.
  */

@@ -168,7 +168,7 @@ export function createApiClient(hooks: ApiClientHooks, base = '/api'): ApiClient
       const message = envelope?.meta.message || `HTTP ${status}`;
       if (status === 401) hooks.onUnauthorized();
       else if (envelope?.meta.message) toast(envelope.meta.message);
-      // An AP's or RSE's appointment ended (issue 12): the message is shown, and the session can do no more.
+      // An AP's or RSE's appointment ended (docs/decisions/020-appointments.md): the message is shown, and the session can do no more.
       if (status === 403 && envelope?.meta.code === 'APPOINTMENT_ENDED') hooks.onUnauthorized();
       return new ApiError(message, status, envelope?.meta.code ?? String(status), envelope, retryAfter);
     }

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import type { Envelope } from '../api/client';
 
 /**
- * The console's calls to /api/staff (issue 17). The staff session is an HttpOnly cookie the browser sends
+ * The console's calls to /api/staff (docs/decisions/022-case-officer-console.md). The staff session is an HttpOnly cookie the browser sends
  * itself (never readable here, never the applicant's Bearer token); each call names the page language
  * so that messages come back in it.
  */

@@ -9,7 +9,7 @@ const AuditPage = lazy(() => import('./AuditPage'));
 const AdminPage = lazy(() => import('./AdminPage'));
 
 /**
- * The case officer console (issue 17, docs/console.md): its own routes under /console, outside the
+ * The case officer console (docs/console.md): its own routes under /console, outside the
  * public route table, menus and sitemap, each page loaded only when a member of staff opens it.
  */
 export const CONSOLE_ROUTES: RouteObject[] = [

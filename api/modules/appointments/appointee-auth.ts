@@ -11,7 +11,7 @@ import * as repo from './appointments.repo';
 import type { OtpService, AppointeeCheck, AuthSession, SessionService } from '../auth';
 
 /**
- * APs and RSEs as users (issue 12): they log in with their registration number and a one-time password sent
+ * APs and RSEs as users (docs/decisions/020-appointments.md): they log in with their registration number and a one-time password sent
  * to the email or mobile of an accepted appointment; the session carries their role ('ap' | 'rse') and one
  * case at a time (the newest appointment first; they switch to another of theirs). Every request checks the
  * appointment again (`check`), so a revoked or lapsed one loses access at once: 403 APPOINTMENT_ENDED.

@@ -10,7 +10,7 @@ import { lockApplication } from '../cases';
 const DAY_MS = 24 * 3_600_000;
 
 /**
- * Registration expiry (issue 12), run daily by the job `appointments.expiry`: tells the appointee and the
+ * Registration expiry (docs/decisions/020-appointments.md), run daily by the job `appointments.expiry`: tells the appointee and the
  * applicant `noticeDays` before a registration expires (once per appointment), and lapses every appointment
  * and open invitation whose registration expired before today in Hong Kong (history row, audit event, both
  * told). Safe to run twice; access ends at once anyway, since every AP/RSE request checks the expiry date.

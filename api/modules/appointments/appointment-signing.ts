@@ -16,7 +16,7 @@ import {
 } from '../signing';
 
 /**
- * Signing the declaration of appointment (issue 12): the same iAM Smart adapter (the sandbox here) and the
+ * Signing the declaration of appointment (docs/decisions/020-appointments.md): the same iAM Smart adapter (the sandbox here) and the
  * same e-Cert check (real CMS / X.509 against the configured CA) as the application's signing, over the
  * SHA-256 of the declaration. The signer must be the appointee: for an e-Cert the certificate holder's
  * name must match the appointee's English name (the rule of api/modules/signing/ecert.ts), else 422

@@ -28,7 +28,7 @@ import { sweepAppointmentExpiry } from './appointment-expiry';
 import { hongKongTime } from '../../../machines/rules/hk-date';
 
 /**
- * Appointments of APs and RSEs (issue 12, docs/decisions/020-appointments.md). The applicant's
+ * Appointments of APs and RSEs (docs/decisions/020-appointments.md). The applicant's
  * `appointment` follow-up invites the appointee (this service's `effect`, inside the follow-up's
  * transaction); the appointee opens the link, confirms the email or mobile by a one-time password, signs the
  * declaration (api/modules/appointments/appointment-signing.ts) and accepts; the applicant cancels an invitation or

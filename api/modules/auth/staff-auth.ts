@@ -29,7 +29,7 @@ import { ApiError, UnauthorizedError } from '../../http/errors';
 import type { MasterDataService } from '../shared';
 
 /**
- * Staff sign-in (issue 17, docs/decisions/022-case-officer-console.md): a password hashed with argon2id
+ * Staff sign-in (docs/decisions/022-case-officer-console.md): a password hashed with argon2id
  * (@node-rs/argon2) and a TOTP code (RFC 6238, otpauth) or a one-time recovery code. Every wrong answer
  * (unknown name, wrong password, wrong code, a code used before) gets the same 401 and counts toward the
  * account's lockout (rate-limiter-flexible in Postgres): SIGN_IN_ATTEMPTS failures lock it for

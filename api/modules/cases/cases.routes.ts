@@ -129,7 +129,7 @@ export function historyRouter({
 
 /**
  * POST /api/cases/current/messages (Bearer) body { body }: a message from the applicant to the case
- * officer, kept on the case (issue 17). 200 the message; 400 empty or too long; 401; 403 role or another
+ * officer, kept on the case (docs/decisions/022-case-officer-console.md). 200 the message; 400 empty or too long; 401; 403 role or another
  * case named by `?applicationNo=`;
  * 409 CASE_ACTION_NOT_ALLOWED when the case is no longer open.
  */

@@ -42,7 +42,7 @@ import { fieldError } from '../../http/field-errors';
 import { DOWNLOAD_DAYS } from '../../../machines/rules/submission';
 
 /**
- * Cases after submission (issue 10): the case page's data and the one generic path for acting on a case.
+ * Cases after submission (docs/decisions/009-case-lifecycle.md): the case page's data and the one generic path for acting on a case.
  * A follow-up is validated with its form's schema, checked against the case lifecycle (the statechart, never
  * a status written by hand), and written in one transaction under the case's row lock: the follow-up, the
  * new status, the history row and the audit event. Idempotent by Idempotency-Key per case. The applicant is

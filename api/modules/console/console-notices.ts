@@ -16,7 +16,7 @@ export interface CaseRecipient {
 
 /**
  * The people a case's notices go to: the applicant (email, else SMS, in the case's language) and the
- * case's active AP and RSE (issue 12: by email, in the language of their appointment), the one place.
+ * case's active AP and RSE (docs/decisions/020-appointments.md: by email, in the language of their appointment), the one place.
  */
 export async function caseRecipients(db: Db, application: ApplicationRow): Promise<CaseRecipient[]> {
   const recipients: CaseRecipient[] = [];

@@ -51,7 +51,7 @@ function cookie(req: Request, token: string, maxAge?: number): string {
 }
 
 /**
- * /api/staff: the department's console (issue 17, docs/console.md). Staff sign in with a password and a
+ * /api/staff: the department's console (docs/console.md). Staff sign in with a password and a
  * TOTP code and get an HttpOnly, SameSite=Strict cookie of their own (no applicant Bearer token is read
  * here, and the cookie opens nothing elsewhere). Every endpoint but the sign-in is authorised by the
  * table of machines/rules/authorisation.ts; 401 without a live staff session, 403 a role not allowed.

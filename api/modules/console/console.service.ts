@@ -49,7 +49,7 @@ import * as repo from './console.repo';
 import { underAnswers } from '../../http/field-errors';
 
 /**
- * The case officer console (issue 17, docs/decisions/022-case-officer-console.md): the work queue with
+ * The case officer console (docs/decisions/022-case-officer-console.md): the work queue with
  * the contact details' due dates, a case with everything about it, and the actions, each a transition of
  * the case lifecycle (never a status written by hand) made in one transaction under the case's row lock:
  * the action, the new status, the history row, what was issued, and the audit event with the officer,

@@ -13,7 +13,7 @@ import { certifiesCaseForm, isSelfCertKey } from '../../../machines/rules/selfce
 import { fieldError } from '../../http/field-errors';
 
 /**
- * Self-certification (issue 16, docs/decisions/021-self-certification.md): the case a certificate is for
+ * Self-certification (docs/decisions/021-self-certification.md): the case a certificate is for
  * must exist and be of a form the self-certification certifies (machines/rules/selfcert.ts);
  * when the case has an active appointment, the certifier must be that appointee. Checked with the other
  * rules before signing and again at submission (api/modules/applications/readiness.ts), answered as a field
@@ -43,7 +43,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const problem = (field: string, key: string) => fieldError(['answers', field], `forms:errors.${key}`);
 
 /**
- * The appointment rule (issue 16 §3): when the case has an active appointment of an AP or RSE (issue 12),
+ * The appointment rule (docs/decisions/021-self-certification.md §3): when the case has an active appointment of an AP or RSE (docs/decisions/020-appointments.md),
  * the certifier must be one of its appointees (the registration numbers compare in their normalised
  * form, decision 018); otherwise any AP / RSE with a valid registration may certify.
  */

@@ -26,7 +26,7 @@ import { ecertFailure } from '../signing/signing-actors';
 import { otpFailure } from '../login/otp-actors';
 
 /**
- * The appointment API for the screens (issue 12): the applicant's appointments, the appointee's invitation
+ * The appointment API for the screens (docs/decisions/020-appointments.md): the applicant's appointments, the appointee's invitation
  * (by the link's token, never in a URL the server sees: it travels in the body or a header) and the AP/RSE
  * login. Errors are shown by the flows in place, never as toasts.
  */

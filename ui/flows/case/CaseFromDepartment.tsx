@@ -7,7 +7,7 @@ import type { CaseMessageData } from '../../../machines/rules/staff';
 import { api, ApiError } from '../../api';
 
 /**
- * What the department's side added to the case (issue 17): the case officer's contact details once sent,
+ * What the department's side added to the case (docs/decisions/022-case-officer-console.md): the case officer's contact details once sent,
  * the open requests for further information as to-dos with their reply-by date and a link to the Submit
  * Supporting Document flow for them, and the messages on the case.
  */
