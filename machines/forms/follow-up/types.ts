@@ -46,12 +46,12 @@ export interface CrossIssue {
  * A follow-up form: a form of the catalogue that starts on an existing case (withdraw, request an
  * inspection, and after them the update, document and appointment forms). It is data on one generic path:
  * the case action machine (machines/flows/case-action.machine.ts) walks its steps, the API
- * (api/services/cases.ts) validates with its schema, asks the case lifecycle whether its `event` is allowed
+ * (api/modules/cases/cases.service.ts) validates with its schema, asks the case lifecycle whether its `event` is allowed
  * now, and writes the change, the history row and the audit event in one transaction. docs/forms.md.
  */
 export interface FollowUpDefinition {
   kind: 'followUp';
-  /** The key in i18n `flows:forms.<key>` and `case:actions.<key>`, and in the API path. */
+  /** The key in i18n `flows:forms.<key>` and `case:intro.<key>` (and the other `case:` screens), and in the API path. */
   key: FollowUpKey;
   /** Printed in references: `<code>-<application number>-<n>` (INS-A2-2026-001024-1). */
   code: string;
