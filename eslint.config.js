@@ -20,14 +20,20 @@ const moduleRules = MODULES.map((name, i) => {
       regex: `^(\\.\\./){1,3}(${anyOf(others)})/.+`,
       message: 'Import another module through its index.ts (docs/architecture.md, "Modules").',
     },
-    { regex: '^(\\.\\./)+(routes|app|server)$', message: 'Modules do not import the composition (api/routes.ts, app.ts).' },
+    {
+      regex: '^(\\.\\./)+(routes|app|server)$',
+      message: 'Modules do not import the composition (api/routes.ts, app.ts).',
+    },
   ];
   if (later.length)
     patterns.push({
       regex: `^(\\.\\./){1,3}(${anyOf(later)})(/|$)`,
       message: `The ${name} module comes before ${later.join(', ')}: it may not import them (docs/architecture.md, "Modules").`,
     });
-  return { files: [`api/modules/${name}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+  return {
+    files: [`api/modules/${name}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
 });
 
 export default tseslint.config(
@@ -49,7 +55,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'api/modules/shared/uploads/*.worker.mjs', 'scripts/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['*.js', 'api/modules/shared/uploads/*.worker.mjs', 'scripts/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },
@@ -77,8 +85,10 @@ export default tseslint.config(
       'import-x/resolver': undefined,
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
-    // A circle of imports fails lint, type-only imports included (docs/architecture.md, "Modules").
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
+    // A circle of imports fails lint; type-only imports leave no trace at run time (docs/architecture.md).
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+    },
   },
   ...moduleRules,
   {
@@ -86,7 +96,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+modules(/|$)', message: 'api/http and api/adapters import no module.' }] },
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+modules(/|$)', message: 'api/http and api/adapters import no module.' },
+          ],
+        },
       ],
     },
   },
@@ -97,7 +111,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+(api|ui|drizzle|tests|scripts)(/|$)', message: 'machines/ imports nothing of ours.' },
+            {
+              regex: '^(\\.\\./)+(api|ui|drizzle|tests|scripts)(/|$)',
+              message: 'machines/ imports nothing of ours.',
+            },
           ],
         },
       ],
@@ -110,7 +127,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+(api|ui|tests|scripts)(/|$)', message: 'drizzle/ imports nothing above it.' },
+            {
+              regex: '^(\\.\\./)+(api|ui|tests|scripts)(/|$)',
+              message: 'drizzle/ imports nothing above it.',
+            },
             {
               regex: '^(\\.\\./)+machines(/|$)',
               allowTypeImports: true,
