@@ -3,9 +3,9 @@ import path from 'node:path';
 import compression from 'compression';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { CHILD_CARE_TITLE } from '../machines/routes';
 import { detectLanguage, LANGUAGE_COOKIE, type Language } from '../machines/rules/language';
 import { NotFoundError } from './http/errors';
+import { CHILD_CARE_TITLE } from '../machines/forms/catalogue-index';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;

@@ -16,19 +16,6 @@ import {
 } from './forms/catalogue-index';
 import type { EntryKey, FormKey, Layout, PageId, RouteDef, SitemapGroup, StepKind } from './route-types';
 
-// The route types and the header's menu groups live in sibling modules; importers keep reading them here.
-export type {
-  EntryKey,
-  FlowStep,
-  FormKey,
-  Layout,
-  PageId,
-  RouteDef,
-  SitemapGroup,
-  StepKind,
-} from './route-types';
-export { MENU_GROUPS, type MenuGroup, type MenuLink } from './route-menu';
-
 const info = (
   path: string,
   page: PageId,
@@ -91,7 +78,6 @@ export const INFO_PAGES: RouteDef[] = [
 export const NON_LOCAL_TITLE = 'non-local-course';
 
 // Every form's identity and steps (its routes) come from the catalogue's index (machines/forms/catalogue-index.ts).
-export { CHILD_CARE_TITLE, FORM_SPECS, type FormSpec } from './forms/catalogue-index';
 
 const formRoutes = (spec: FormSpec): RouteDef[] => {
   const total = spec.steps.length;

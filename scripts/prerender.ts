@@ -12,11 +12,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { CHILD_CARE_TITLE, ROUTES, type Layout, type PageId, type RouteDef } from '../machines/routes';
+import { ROUTES } from '../machines/routes';
 import { HTML_LANG, LANGUAGES, type Language } from '../machines/rules/language';
 import { PRERENDERED_STYLE_ATTRIBUTES } from '../api/app';
 import { formByKey } from '../machines/forms';
 import type * as Prerender from '../ui/prerender';
+import { CHILD_CARE_TITLE } from '../machines/forms/catalogue-index';
+import type { Layout, PageId, RouteDef } from '../machines/route-types';
 
 const DIST = path.resolve('dist');
 const OUT = path.join(DIST, 'prerendered');

@@ -12,10 +12,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { ROUTES, titleKeyFor, type PageId } from '../machines/routes';
+import { ROUTES, titleKeyFor } from '../machines/routes';
 import type { Language } from '../machines/rules/language';
 import { buildRouteObjects } from './routing/route-objects';
 import { createI18n } from './i18n';
+import type { PageId } from '../machines/route-types';
 
 /** The pages rendered at build time: information, entry and description pages (docs/performance.md). */
 export const PRERENDERED_PAGES: readonly PageId[] = [

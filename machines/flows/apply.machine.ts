@@ -19,9 +19,6 @@ import type { ApplyStateMeta } from './apply/types';
  * and `submitApplication`, which the UI provides with `applyMachine.provide({ actors })`; validation is
  * `input.validate` (the zod schema derived from the definition). Diagram and rules: docs/flows/apply.md.
  */
-export * from './apply/types';
-export * from './apply/steps';
-export { AUTOSAVE_DELAY_MS, SAVE_RETRY_MS } from './apply/setup';
 
 const screen = (kind: NonNullable<ApplyStateMeta['screen']>, titleKey: string): ApplyStateMeta => ({
   screen: kind,

@@ -7,7 +7,8 @@ import {
   type OneTimeCodeOptions,
   type OneTimeCodeOutput,
 } from './one-time-code/types';
-import { signingMachine, type SigningOutput } from './signing.machine';
+import { signingMachine } from './signing.machine';
+import type { SigningOutput } from './signing/types';
 
 /**
  * Accepting an appointment as AP or RSE (docs/decisions/020-appointments.md; route `/appointment-accept#<token>`,

@@ -8,15 +8,15 @@ import { consoleActionMachine } from './console-action.machine';
 import { CASE_ACTORS, CASE_EVENT_TYPES } from '../rules/case-lifecycle';
 import { appointeeLoginFlow, appointmentAcceptanceFlow } from './appointment-flows';
 import { loginOtpFlow, oneTimeCodeFlow } from './login-flows';
+import { signingMachine } from './signing.machine';
+import { defineFlow, done, failed, GRAPH_NOW, type FlowEntry } from './flow-entry';
 import {
   ECERT_REJECTIONS,
   type PollIamSmartOutput,
   type PrepareEcertOutput,
-  signingMachine,
   type SigningFailure,
   type StartIamSmartOutput,
-} from './signing.machine';
-import { defineFlow, done, failed, GRAPH_NOW, type FlowEntry } from './flow-entry';
+} from './signing/types';
 
 /**
  * The flow registry's entries, one per machine, and FLOW_REGISTRY. The entry shape lives in flow-entry.ts

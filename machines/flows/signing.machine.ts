@@ -23,8 +23,6 @@ import {
   type VerifyEcertOutput,
 } from './signing/types';
 
-export * from './signing/types';
-
 /**
  * Signing the application (spec: signed by iAM Smart, signed by a Hongkong Post e-Cert, D70004, D70005),
  * invoked by the application wizard as its `signDocuments` child. Pure: the API calls are the actors

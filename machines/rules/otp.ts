@@ -31,7 +31,6 @@ export const EMAIL_MAX_LENGTH = 254;
 export const OTP_PATTERN = /^[0-9]{6}$/;
 
 /** Hong Kong mobile numbers: the rule lives in phone.ts (shared with the application forms). */
-export { HK_MOBILE_PATTERN, normaliseHkMobile } from './phone';
 
 /** Full-width digits (０-９, as a Chinese input method types them) to ASCII 0-9; anything else is kept. */
 export function normaliseDigits(value: string): string {

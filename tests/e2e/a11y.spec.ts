@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { BARE_PAGES, FLOW_PAGES, INFO_PAGES, MENU_PAGES, type RouteDef } from '../../machines/routes';
+import { BARE_PAGES, FLOW_PAGES, INFO_PAGES, MENU_PAGES } from '../../machines/routes';
 import { axeViolations, LANGS, pageReady, seedSession } from './support';
+import type { RouteDef } from '../../machines/route-types';
 
 /**
  * The flow pages share one component: one route of each step kind, and (with `everyForm`) every form's

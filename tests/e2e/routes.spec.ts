@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ROUTES, type Layout } from '../../machines/routes';
+import { ROUTES } from '../../machines/routes';
 import { formByKey } from '../../machines/forms';
 import { BD, cspViolations, HTML_LANGS, LANGS, pageReady, recordCspViolations, seedSession } from './support';
+import type { Layout } from '../../machines/route-types';
 
 const LAYOUTS: Layout[] = ['menu', 'noMenu', 'none'];
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { FormDefinition } from '../../machines/forms/types';
 import { type FlowEntry, type FlowTransition, transitionKey } from '../../machines/flows';
-import { applyMachine, type ApplyContext, screenOf } from '../../machines/flows/apply.machine';
+import { applyMachine } from '../../machines/flows/apply.machine';
 import { applyTraversal } from '../../machines/flows/apply/graph';
 import { findRoute } from '../../machines/routes';
 import { describePath, measure, type PathRun, ratio } from './coverage';
@@ -12,6 +12,8 @@ import { FORM_CATALOGUE, formByKey } from '../../machines/forms';
 import { requiredAnswersValidator } from '../../machines/flows/apply/steps';
 import type { ValidateStep } from '../../machines/flows/apply/types';
 import { adjacencyOf, type FlowPath, replay, shortestPaths } from './support';
+import type { ApplyContext } from '../../machines/flows/apply/types';
+import { screenOf } from '../../machines/flows/apply/steps';
 
 /**
  * Path tests of the application wizard for both shapes of form: the shortest path to every state of the

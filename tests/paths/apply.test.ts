@@ -7,34 +7,36 @@ import {
   type SnapshotFrom,
   waitFor,
 } from 'xstate';
-import {
-  type PrepareEcertInput,
-  type PrepareEcertOutput,
-  signingFailure,
-  signingMachine,
-  type VerifyEcertInput,
-  type VerifyEcertOutput,
-} from '../../machines/flows/signing.machine';
+import { signingMachine } from '../../machines/flows/signing.machine';
 import type { FormDefinition } from '../../machines/forms/types';
+import { applyMachine } from '../../machines/flows/apply.machine';
+import type { SignDocumentsOutput } from '../../machines/flows/apply/types';
+import { APPLICATION_FORM, SELF_CERTIFICATION_FORM } from './fixtures/apply-forms';
+import { AUTOSAVE_DELAY_MS } from '../../machines/flows/apply/setup';
+import type {
+  DraftCopy,
+  LoadDraftInput,
+  SaveDraftError,
+  SaveDraftInput,
+  SaveDraftOutput,
+  SubmitApplicationError,
+  SubmitApplicationInput,
+  SubmitApplicationOutput,
+} from '../../machines/flows/apply/types';
 import {
   applyFailure,
-  applyMachine,
-  AUTOSAVE_DELAY_MS,
-  type DraftCopy,
   furthestReachableStep,
-  type LoadDraftInput,
   requiredAnswersValidator,
-  type SaveDraftError,
-  type SaveDraftInput,
-  type SaveDraftOutput,
   screenOf,
-  type SignDocumentsOutput,
   stepFromRoute,
-  type SubmitApplicationError,
-  type SubmitApplicationInput,
-  type SubmitApplicationOutput,
-} from '../../machines/flows/apply.machine';
-import { APPLICATION_FORM, SELF_CERTIFICATION_FORM } from './fixtures/apply-forms';
+} from '../../machines/flows/apply/steps';
+import {
+  signingFailure,
+  type PrepareEcertInput,
+  type PrepareEcertOutput,
+  type VerifyEcertInput,
+  type VerifyEcertOutput,
+} from '../../machines/flows/signing/types';
 
 type ApplySnapshot = SnapshotFrom<typeof applyMachine>;
 type Failure = { kind: string };

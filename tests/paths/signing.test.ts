@@ -1,25 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { screenOfSigning, signingMachine } from '../../machines/flows/signing.machine';
 import {
-  type CancelIamSmartInput,
   ECERT_REJECTIONS,
   FALLBACK_EXPIRY_MS,
   MAX_POLL_FAILURES,
   POLL_INTERVAL_MS,
+  signingFailure,
+  toSigningFailure,
+  type CancelIamSmartInput,
   type PollIamSmartInput,
   type PollIamSmartOutput,
   type PrepareEcertInput,
   type PrepareEcertOutput,
-  screenOfSigning,
   type SigningFailure,
-  signingFailure,
-  signingMachine,
   type StartIamSmartInput,
   type StartIamSmartOutput,
-  toSigningFailure,
   type VerifyEcertInput,
   type VerifyEcertOutput,
-} from '../../machines/flows/signing.machine';
+} from '../../machines/flows/signing/types';
 
 const START = Date.UTC(2025, 0, 6, 9, 0, 0);
 const APPLICATION_NO = 'NEWSCH-2025-000123';

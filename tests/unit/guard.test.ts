@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createStaticHandler } from 'react-router-dom';
-import { guardRedirect, ROUTES, type RouteDef } from '../../machines/routes';
+import { guardRedirect, ROUTES } from '../../machines/routes';
 import { buildRouteObjects } from '../../ui/routing/route-objects';
+import type { RouteDef } from '../../machines/route-types';
 
 /** A route that needs authentication; the spec marks none, so the guard is proven on this one. */
 const PROBE: RouteDef = {

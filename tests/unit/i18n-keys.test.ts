@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../machines/rules/language';
-import { MENU_GROUPS, ROUTES } from '../../machines/routes';
+import { ROUTES } from '../../machines/routes';
+import { MENU_GROUPS } from '../../machines/route-menu';
 
 const dir = fileURLToPath(new URL('../../i18n', import.meta.url));
 const namespaces = readdirSync(`${dir}/en`)

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  normaliseDigits,
-  normaliseHkMobile,
-  otpCodeSchema,
-  otpSendSchema,
-  parseContact,
-} from '../../machines/rules/otp';
+import { normaliseDigits, otpCodeSchema, otpSendSchema, parseContact } from '../../machines/rules/otp';
+import { normaliseHkMobile } from '../../machines/rules/phone';
 
 describe('normaliseDigits', () => {
   it('turns full-width digits into ASCII and keeps everything else', () => {

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Layout } from '../../machines/routes';
 import { isLoggedIn } from '../../machines/rules/session-state';
 import { useSession } from '../session/store';
 import { Spinner } from '../components/Spinner';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { TabStrip } from './TabStrip';
+import type { Layout } from '../../machines/route-types';
 
 // The idle session (its machine, xstate and the warning dialog) matters only while logged in.
 const IdleSession = lazy(() => import('../session/IdleSession').then((m) => ({ default: m.IdleSession })));

@@ -1,8 +1,8 @@
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { MenuGroup } from '../../machines/routes';
 import { Icon } from '../components/Icon';
+import type { MenuGroup } from '../../machines/route-menu';
 
 /** The desktop main menu: one menu button per group, opened by click, Enter, Space or the arrow keys. */
 export function MainMenu({ groups }: { groups: MenuGroup[] }) {

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { MenuGroup } from '../../machines/routes';
 import { Icon } from '../components/Icon';
+import type { MenuGroup } from '../../machines/route-menu';
 
 /** The mobile menu: a toggle button and an accordion of the four groups. Closes after navigation. */
 export function MobileMenu({ groups }: { groups: MenuGroup[] }) {

@@ -1,4 +1,4 @@
-import { MENU_GROUPS, type MenuGroup, type MenuLink } from '../../machines/routes';
+import { MENU_GROUPS, type MenuGroup, type MenuLink } from '../../machines/route-menu';
 
 /** The menu groups as shown to this visitor: links for logged-in applicants only are dropped otherwise. */
 export function visibleMenu(loggedIn: boolean): MenuGroup[] {

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FORM_SPECS, formCode, firstStepPath } from '../../machines/routes';
+import { formCode, firstStepPath } from '../../machines/routes';
 import { isLoggedIn } from '../../machines/rules/session-state';
 import { useSession } from '../session/store';
 import { visibleMenu } from '../layouts/menu-links';
 import { ContentSections, SmartLink } from '../components/ContentSections';
 import { PageHeading } from '../components/PageHeading';
 import { isContentPage, type ContentLink } from './content';
+import { FORM_SPECS } from '../../machines/forms/catalogue-index';
 
 interface NewsItem {
   date: string;

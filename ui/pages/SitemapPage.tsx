@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROUTES, TITLE_NAMESPACES, type SitemapGroup } from '../../machines/routes';
+import { ROUTES, TITLE_NAMESPACES } from '../../machines/routes';
 import { PageHeading } from '../components/PageHeading';
+import type { SitemapGroup } from '../../machines/route-types';
 
 const GROUPS: Exclude<SitemapGroup, 'hidden'>[] = [
   'menu',

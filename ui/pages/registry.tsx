@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageId, RouteDef } from '../../machines/routes';
+import type { PageId, RouteDef } from '../../machines/route-types';
 
 export interface PageProps {
   route: RouteDef;

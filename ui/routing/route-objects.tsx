@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
-import { guardRedirect, type Layout, type RouteDef } from '../../machines/routes';
+import { guardRedirect } from '../../machines/routes';
 import { Root } from '../layouts/Root';
 import { BareLayout } from '../layouts/BareLayout';
 import { PageFor } from '../pages/registry';
 import { Spinner } from '../components/Spinner';
+import type { Layout, RouteDef } from '../../machines/route-types';
 
 // The header, menus, tabs and footer load beside the first page, not before it: the first script stays small.
 const AppLayout = lazy(() => import('../layouts/AppLayout'));

@@ -14,7 +14,7 @@ import {
 } from '../../../machines/rules/appointment';
 import type { CaseActor } from '../../../machines/rules/case-lifecycle';
 import { isLanguage, type Language } from '../../../machines/rules/language';
-import { normaliseEmail, normaliseHkMobile, type OtpSentData } from '../../../machines/rules/otp';
+import { normaliseEmail, type OtpSentData } from '../../../machines/rules/otp';
 import { normaliseRegistrationNumber } from '../../../machines/rules/registration';
 import { type Clock, addMs } from '../../clock';
 import { ApiError, NotFoundError } from '../../http/errors';
@@ -26,6 +26,7 @@ import * as repo from './appointments.repo';
 import { bilingualTexts, createTeller, paramsOf, recordAppointmentEvent } from './appointment-notices';
 import { sweepAppointmentExpiry } from './appointment-expiry';
 import { hongKongTime } from '../../../machines/rules/hk-date';
+import { normaliseHkMobile } from '../../../machines/rules/phone';
 
 /**
  * Appointments of APs and RSEs (docs/decisions/020-appointments.md). The applicant's

@@ -16,7 +16,6 @@ import {
   RESEND_AFTER_SECONDS,
   contactKey,
   normaliseEmail,
-  normaliseHkMobile,
 } from '../../../machines/rules/otp';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS, addMs } from '../../clock';
 import { OtpBurntError, OtpExpiredError, OtpWrongError, TooManyRequestsError } from '../../http/errors';
@@ -38,6 +37,7 @@ import {
   recordWrongAttempt,
   supersedeLive,
 } from './otp.repo';
+import { normaliseHkMobile } from '../../../machines/rules/phone';
 
 /** What the applicant typed, already normalised by the shared schema (machines/rules/otp.ts). */
 export interface OtpRequest {

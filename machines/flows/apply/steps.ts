@@ -1,12 +1,12 @@
 import type { Condition, Field, FormDefinition, WizardStep } from '../../forms/types';
 import type {
-  Answers,
   ApplyContext,
   ApplyStateMeta,
   SaveDraftError,
   SubmitApplicationError,
   ValidateStep,
 } from './types';
+import type { Answers } from '../../forms/fields';
 
 /** Pure step arithmetic of the wizard: which steps exist, which are reachable, which route a state shows. */
 

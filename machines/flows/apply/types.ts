@@ -7,8 +7,8 @@ import type { FormDefinition } from '../../forms/types';
  */
 
 /** The answers of a draft, keyed by field id: the catalogue's one Answers type. */
-export type { Answers } from '../../forms/fields';
 import type { Answers } from '../../forms/fields';
+import type { SigningInput, SigningOutput } from '../signing/types';
 
 /** Field id -> i18n message key, in the order of the form (the error summary's order). */
 export type FieldErrors = Readonly<Record<string, string>>;
@@ -71,10 +71,8 @@ export type LoadDraftError = { kind: 'expired' } | { kind: 'network' };
  * The signing slot is the signing machine (signing.machine.ts: iAM Smart with its D70004 / D70005
  * branches, or e-Cert): its input, and its output — the signature, or null when the applicant went back.
  */
-export type {
-  SigningInput as SignDocumentsInput,
-  SigningOutput as SignDocumentsOutput,
-} from '../signing/types';
+export type SignDocumentsInput = SigningInput;
+export type SignDocumentsOutput = SigningOutput;
 
 export interface SubmitApplicationInput {
   applicationNo: string;

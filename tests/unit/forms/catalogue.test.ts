@@ -9,7 +9,7 @@ import { schemaFor } from '../../../machines/forms/schema';
 import { TEST_SELF_CERT } from './fixtures/test-self-cert';
 import type { Field, FormDefinition } from '../../../machines/forms/types';
 import { LANGUAGES } from '../../../machines/rules/language';
-import { FORM_SPECS } from '../../../machines/routes';
+import { FORM_SPECS } from '../../../machines/forms/catalogue-index';
 
 const issuesOf = (definition: FormDefinition, answers: unknown): FormIssue[] => {
   const result = schemaFor(definition).safeParse(answers);

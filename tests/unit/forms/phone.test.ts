@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseHkMobile as otpMobile } from '../../../machines/rules/otp';
 import { normaliseHkFixedLine, normaliseHkMobile, normaliseHkPhone } from '../../../machines/rules/phone';
+import { normaliseHkMobile as otpMobile } from '../../../machines/rules/phone';
 
 describe('Hong Kong phone numbers', () => {
   it('share one mobile rule between the login and the forms', () => {

@@ -3,9 +3,7 @@ import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { indexOfStep, isFillStep, screenOf } from '../../../machines/flows/apply.machine';
 import type { FormDefinition } from '../../../machines/forms/types';
-import type { RouteDef } from '../../../machines/routes';
 import { PageHeading } from '../../components/PageHeading';
 import { formatDate } from '../../components/format';
 import { applyActorFor, dropApplyActor, focusFieldOnArrival, type ApplyActor } from './apply-store';
@@ -19,6 +17,8 @@ import type { ActorRefFrom } from 'xstate';
 
 type SigningActor = ActorRefFrom<typeof signingMachine>;
 import { Spinner } from '../../components/Spinner';
+import { indexOfStep, isFillStep, screenOf } from '../../../machines/flows/apply/steps';
+import type { RouteDef } from '../../../machines/route-types';
 
 // The screens after the first: chunks of their own, so the first step does not wait for them.
 const PreviewStep = lazy(() => import('./PreviewStep').then((m) => ({ default: m.PreviewStep })));

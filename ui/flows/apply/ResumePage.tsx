@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { bearerHeaders } from '../../api/draft-auth';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { stepRoute, type DraftCopy } from '../../../machines/flows/apply.machine';
 import { formByKey } from '../../../machines/forms';
 import { NON_LOCAL_TITLE } from '../../../machines/routes';
 import { api } from '../../api';
@@ -11,6 +10,8 @@ import { OtpLoginForm } from '../login/OtpLoginForm';
 import { loginWith, otpActorsFor } from '../login/otp-actors';
 import { storeDraftToken } from './draft-tokens';
 import { applyActorFor } from './apply-store';
+import type { DraftCopy } from '../../../machines/flows/apply/types';
+import { stepRoute } from '../../../machines/flows/apply/steps';
 
 /** The one-time code login machine, over the drafts' resume endpoints (the retrieval code is the number). */
 const machine = loginWith(otpActorsFor('drafts/resume'));

@@ -1,19 +1,19 @@
 import i18next from 'i18next';
 import { fromPromise } from 'xstate';
-import {
-  applyFailure,
-  type DraftCopy,
-  type LoadDraftInput,
-  type SaveDraftInput,
-  type SaveDraftOutput,
-  type SubmitApplicationInput,
-  type SubmitApplicationOutput,
-} from '../../../machines/flows/apply.machine';
 import { FORM_CATALOGUE } from '../../../machines/forms';
 import { api, ApiError } from '../../api';
 import { signingMachineForUi } from '../signing/signing-actors';
 import { storeDraftToken } from './draft-tokens';
 import { draftAuth } from '../../api/draft-auth';
+import type {
+  DraftCopy,
+  LoadDraftInput,
+  SaveDraftInput,
+  SaveDraftOutput,
+  SubmitApplicationInput,
+  SubmitApplicationOutput,
+} from '../../../machines/flows/apply/types';
+import { applyFailure } from '../../../machines/flows/apply/steps';
 
 /** The machine names a form by its printed code ('A2'); the API by its catalogue key ('a2'). */
 const formKeyOf = (code: string) => Object.values(FORM_CATALOGUE).find((d) => d.code === code)?.key ?? code;

@@ -1,10 +1,11 @@
 import { createActor, type ActorRefFrom } from 'xstate';
 import i18next from 'i18next';
-import { applyMachine, type DraftCopy, type ValidateStep } from '../../../machines/flows/apply.machine';
+import { applyMachine } from '../../../machines/flows/apply.machine';
 import type { FormDefinition } from '../../../machines/forms/types';
 import { issueText, schemaFor, toFormIssues, type FormIssue } from '../../../machines/forms';
 import { inspectOptions } from '../inspector';
 import { applyActors } from './apply-actors';
+import type { DraftCopy, ValidateStep } from '../../../machines/flows/apply/types';
 
 export type ApplyActor = ActorRefFrom<typeof applyMachine>;
 

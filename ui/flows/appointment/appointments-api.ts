@@ -8,6 +8,10 @@ import {
   type VerifyCodeInput,
   type VerifyCodeOutput,
 } from '../../../machines/flows/one-time-code/types';
+import type { AppointmentView, InvitationView } from '../../../machines/rules/appointment';
+import { api, ApiError } from '../../api';
+import { ecertFailure } from '../signing/signing-actors';
+import { otpFailure } from '../login/otp-actors';
 import {
   signingFailure,
   type CancelIamSmartInput,
@@ -19,11 +23,7 @@ import {
   type PrepareEcertOutput,
   type StartIamSmartOutput,
   type VerifyEcertOutput,
-} from '../../../machines/flows/signing.machine';
-import type { AppointmentView, InvitationView } from '../../../machines/rules/appointment';
-import { api, ApiError } from '../../api';
-import { ecertFailure } from '../signing/signing-actors';
-import { otpFailure } from '../login/otp-actors';
+} from '../../../machines/flows/signing/types';
 
 /**
  * The appointment API for the screens (docs/decisions/020-appointments.md): the applicant's appointments, the appointee's invitation

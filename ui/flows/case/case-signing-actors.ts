@@ -1,18 +1,18 @@
 import { fromPromise } from 'xstate';
-import type {
-  CancelIamSmartInput,
-  PollIamSmartInput,
-  PollIamSmartOutput,
-  PrepareEcertInput,
-  PrepareEcertOutput,
-  StartIamSmartInput,
-  StartIamSmartOutput,
-  VerifyEcertInput,
-  VerifyEcertOutput,
-} from '../../../machines/flows/signing.machine';
-import { signingFailure } from '../../../machines/flows/signing.machine';
 import { api } from '../../api';
 import { ecertFailure, requestFailure } from '../signing/signing-actors';
+import {
+  signingFailure,
+  type CancelIamSmartInput,
+  type PollIamSmartInput,
+  type PollIamSmartOutput,
+  type PrepareEcertInput,
+  type PrepareEcertOutput,
+  type StartIamSmartInput,
+  type StartIamSmartOutput,
+  type VerifyEcertInput,
+  type VerifyEcertOutput,
+} from '../../../machines/flows/signing/types';
 
 /** What a follow-up's signing covers: its answers and files (the server builds the manifest from them). */
 export interface FollowUpSigned {

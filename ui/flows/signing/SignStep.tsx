@@ -5,16 +5,12 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import {
-  screenOfSigning,
-  type SigningContext,
-  type SigningEvent,
-  type signingMachine,
-} from '../../../machines/flows/signing.machine';
+import { screenOfSigning, type signingMachine } from '../../../machines/flows/signing.machine';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import './signing.css';
+import type { SigningContext, SigningEvent } from '../../../machines/flows/signing/types';
 
 type SigningActor = ActorRefFrom<typeof signingMachine>;
 type Send = (event: SigningEvent) => void;

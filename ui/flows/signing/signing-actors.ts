@@ -1,22 +1,22 @@
 import { fromPromise } from 'xstate';
 import { draftAuth } from '../../api/draft-auth';
+import { signingMachine } from '../../../machines/flows/signing.machine';
+import { api, ApiError } from '../../api';
+import type { RequestOptions } from '../../api/client';
 import {
-  type CancelIamSmartInput,
   isEcertRejection,
+  signingFailure,
+  type CancelIamSmartInput,
   type PollIamSmartInput,
   type PollIamSmartOutput,
   type PrepareEcertInput,
   type PrepareEcertOutput,
   type SigningFailure,
-  signingFailure,
-  signingMachine,
   type StartIamSmartInput,
   type StartIamSmartOutput,
   type VerifyEcertInput,
   type VerifyEcertOutput,
-} from '../../../machines/flows/signing.machine';
-import { api, ApiError } from '../../api';
-import type { RequestOptions } from '../../api/client';
+} from '../../../machines/flows/signing/types';
 
 /**
  * The signing machine's actors over the drafts API (docs/flows/signing.md). A draft's own token is its
