@@ -10,6 +10,8 @@ test.describe('every route of the route table', () => {
   for (const lang of LANGS) {
     for (const layout of LAYOUTS) {
       test(`renders each ${layout}-layout route with its layout in ${lang}`, async ({ page }) => {
+        // English visits every later step of every form too: three times the time of one test.
+        test.slow(lang === 'en', 'every route, later wizard steps included');
         await page.setViewportSize({ width: 1280, height: 900 });
         await seedSession(page, { language: lang });
         await recordCspViolations(page);
