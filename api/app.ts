@@ -1,7 +1,9 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { contentSecurityPolicy } from './http/csp';
 import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Database } from '../drizzle/db';
@@ -14,6 +16,7 @@ import { readVariable } from './config';
 import type { RateLimitOptions } from './http/rate-limit';
 import { appLogger, requestForLog, safeErrorSerializer } from './logging';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { requestTimeout } from './http/request-timeout';
 import { apiRouter } from './routes';
 import { compressAnswers, staticSite } from './static-site';
 import { createLocalStorage, type DocumentStorage } from './adapters/storage';
@@ -22,18 +25,23 @@ import { postgresSandboxStore } from './adapters/iamsmart-store';
 import {
   createPdfCheckPool,
   createMessageService,
+  createReadiness,
+  type Readiness,
   documentLimitsFromEnv,
   type PdfChecker,
   type PdfCheckLimits,
   type MessageService,
   type DocumentLimits,
+  hkicKeys,
 } from './modules/shared';
 import { draftValidityDaysFromEnv } from './modules/applications';
 import type { EcertTrust } from './modules/signing';
+import type { SignInLimits, StaffIdentityProvider } from './modules/auth';
 import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
 import { messageKey } from './jobs/seal';
 import { defineMaintenanceJobs } from './jobs/maintenance';
 import { installMetrics, metricsFromEnv } from './http/metrics';
+import { createPortalAddress, originOfServer, type PortalAddress } from './http/portal-address';
 import { type VirusScanner, virusScannerFromEnv } from './adapters/virus-scanner';
 
 /** One-time passwords and the messages that carry them. */
@@ -48,6 +56,10 @@ export interface AuthOptions {
   sms?: SmsSender;
   /** The whole message service (then `email` and `sms` are not used): tests await its `settled()`. */
   messages?: MessageService;
+  /** Who a staff sign-in is (default: password and TOTP on `staff_accounts`), the seam of docs/console.md. */
+  staffIdentity?: (db: Database['db']) => StaffIdentityProvider;
+  /** The staff sign-in limits (docs/decisions/030-sign-in-lockouts.md); tests shorten a wait. */
+  staffSignInLimits?: Partial<SignInLimits>;
 }
 
 /** The durable job queue (messages, purges, reminders). */
@@ -109,50 +121,17 @@ export interface AppOptions {
   jobs?: JobsOptions;
   /** GET /metrics in Prometheus' format (api/http/metrics.ts). Default: env METRICS is '1'. */
   metrics?: boolean;
+  /**
+   * The portal's address in the links of messages (api/http/portal-address.ts). Default: env
+   * PUBLIC_ORIGIN; unset, the address the app's server listens on (`app.listen`).
+   */
+  publicOrigin?: string;
+  /**
+   * An API request not answered within this many ms gets 503 with Retry-After (api/http/request-timeout.ts).
+   * Default: env REQUEST_TIMEOUT_SECONDS, else 30 s.
+   */
+  requestTimeoutMs?: number;
 }
-
-/**
- * The style react-aria injects once for pressable elements (`touch-action: pan-x pan-y pinch-zoom`,
- * react-aria's usePress). Allowed by its hash rather than by 'unsafe-inline'; the browser tests record
- * every CSP violation, so a react-aria upgrade that changes the text fails them and this hash is renewed.
- */
-export const REACT_ARIA_PRESS_STYLE_HASH = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
-
-/**
- * The style attributes react-aria writes into server-rendered HTML (its visually hidden inputs and live
- * region), which the prerendered wizard and Find my case pages carry until they hydrate. Allowed by their
- * hashes only ('unsafe-hashes' covers attributes, never a <style> or script). scripts/prerender.ts refuses
- * any other style attribute, and the browser tests record every CSP violation.
- */
-export const PRERENDERED_STYLE_ATTRIBUTES = [
-  'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:absolute;width:1px;white-space:nowrap',
-  'border:0;clip:rect(0 0 0 0);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:fixed;width:1px;white-space:nowrap;top:0;left:0',
-  // react-aria's date field (its segments keep their order in right-to-left text).
-  'unicode-bidi:isolate',
-  'caret-color:transparent',
-];
-const styleAttributeHashes = PRERENDERED_STYLE_ATTRIBUTES.map(
-  (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
-);
-
-/** No inline script or style anywhere: the SPA is built to files. */
-export const contentSecurityPolicy = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    scriptSrcAttr: ["'none'"],
-    styleSrc: ["'self'", REACT_ARIA_PRESS_STYLE_HASH],
-    styleSrcAttr: ["'unsafe-hashes'", ...styleAttributeHashes],
-    imgSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-  },
-};
 
 export function defaultLogger(): Logger {
   const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info');
@@ -199,6 +178,16 @@ export function jobsOf(app: Express): JobQueue {
   return app.locals.jobs as JobQueue;
 }
 
+/** The app's readiness check (GET /api/health): how many checks it really made. */
+export function healthOf(app: Express): Readiness {
+  return app.locals.health as Readiness;
+}
+
+/** The portal's address of the app (the links of its messages point there). */
+export function portalOf(app: Express): PortalAddress {
+  return app.locals.portal as PortalAddress;
+}
+
 /** Stops what the app started besides requests (the PDF check's worker threads). */
 export function closeApp(app: Express): Promise<void> {
   const close = app.locals.close as (() => Promise<void>) | undefined;
@@ -212,6 +201,7 @@ export function pdfCheckLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Par
     heapMb: readVariable('PDF_CHECK_HEAP_MB', env),
     totalMb: readVariable('PDF_CHECK_INFLATE_MB', env),
     timeoutSeconds: readVariable('PDF_CHECK_TIMEOUT_SECONDS', env),
+    maxPages: readVariable('PDF_CHECK_MAX_PAGES', env),
     ...(threads > 0 ? { threads } : {}),
   };
 }
@@ -231,9 +221,13 @@ export function createApp({
   rateLimits = readVariable('RATE_LIMITS') === 'off' ? false : {},
   jobs: jobOptions = {},
   metrics = metricsFromEnv(),
+  publicOrigin = readVariable('PUBLIC_ORIGIN'),
+  requestTimeoutMs = readVariable('REQUEST_TIMEOUT_SECONDS') * 1000,
 }: AppOptions): Express {
   logger = appLogger(logger);
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
+  // The keys of HKIC numbers at rest, now rather than at the first save (docs/decisions/035-hkic-at-rest.md).
+  hkicKeys(logger);
   const jobs = jobOptions.queue ?? createJobQueue(db, { logger, workers: jobWorkersFromEnv() });
   const messages =
     auth.messages ??
@@ -269,6 +263,21 @@ export function createApp({
   app.locals.close = () => (documents.checker ? Promise.resolve() : pdfChecker.close());
   app.locals.jobs = jobs;
   app.locals.scanner = scanner;
+  // GET /api/health's check, at most once a second per process (docs/operations.md, "Health").
+  const health = createReadiness(db, { storage, jobs, scanner }, logger);
+  app.locals.health = health;
+  // The links of messages point to PUBLIC_ORIGIN, else to the address this app's server listens on.
+  const portal = createPortalAddress(publicOrigin);
+  app.locals.portal = portal;
+  const listen = app.listen.bind(app) as (...args: unknown[]) => Server;
+  app.listen = ((...args: unknown[]) => {
+    const server = listen(...args);
+    server.once('listening', () => {
+      const at = originOfServer(server);
+      if (at) portal.listening(at);
+    });
+    return server;
+  }) as Express['listen'];
 
   app.use(helmet({ contentSecurityPolicy }));
   if (metrics) installMetrics(app, jobs);
@@ -297,6 +306,8 @@ export function createApp({
     }),
   );
 
+  // Below the browser's 60 s: a request stuck on the database answers 503, never hangs.
+  app.use('/api', requestTimeout(requestTimeoutMs));
   app.use(
     '/api',
     apiRouter(db, {
@@ -305,6 +316,10 @@ export function createApp({
       logger,
       messages,
       otp: { secret: otpSecret, minSendDurationMs: auth.minSendDurationMs },
+      staff: {
+        provider: auth.staffIdentity?.(db.db),
+        limits: auth.staffSignInLimits,
+      },
       devRoutes,
       draftValidityDays,
       address,
@@ -328,10 +343,12 @@ export function createApp({
         ecertTrust: signing.ecertTrust ?? { roots: [] },
       },
       jobs,
+      health,
       jobSchedule: jobOptions.schedule ?? true,
       // The download links are signed with their own key derived from the OTP key.
       linkSecret: createHmac('sha256', otpSecret).update('download-links').digest(),
       rateLimits,
+      portal,
     }),
   );
 

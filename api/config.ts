@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DRAFT_VALIDITY_DAYS } from '../machines/rules/drafts';
+import { type HkicKeyRing, parseHkicKeys } from './modules/shared/hkic-crypto';
 
 /**
  * The server's configuration: every environment variable of the README's table, what it may be, its
@@ -58,6 +59,25 @@ function url(protocols: readonly string[]) {
   );
 }
 
+/** An origin as people type it: http or https, a host, maybe a port, and nothing after (a `/` at most). */
+function isOrigin(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') &&
+      u.host !== '' &&
+      u.username === '' &&
+      u.password === '' &&
+      u.pathname === '/' &&
+      u.search === '' &&
+      u.hash === '' &&
+      !/[?#]/.test(v)
+    );
+  } catch {
+    return false;
+  }
+}
+
 const flag = (values: readonly [string, ...string[]], fallback: string) =>
   z
     .preprocess(blankToUndefined, z.enum(values, { error: `must be one of ${values.join(', ')}` }).optional())
@@ -97,14 +117,51 @@ export const configSchema = z.object({
   PDF_CHECK_HEAP_MB: wholeNumber(32, 8192, 256),
   PDF_CHECK_INFLATE_MB: wholeNumber(1, 8192, 256),
   PDF_CHECK_TIMEOUT_SECONDS: positiveNumber(20),
+  PDF_CHECK_MAX_PAGES: wholeNumber(1, 100_000, 500),
   CLAMD_HOST: optionalText,
   CLAMD_PORT: wholeNumber(1, 65535, 3310),
   CLAMD_SOCKET: optionalText,
   JOB_WORKERS: wholeNumber(0, 64, 1),
   METRICS: flag(['0', '1'], '0'),
-  /** The portal's address as people open it: links in messages (an AP's or RSE's invitation) point here. */
-  PUBLIC_ORIGIN: optionalText.transform((v) => (v ?? 'http://localhost:3000').replace(/\/+$/, '')),
+  /**
+   * The portal's address as people open it (`https://portal.bd.gov.hk`): every link in a message points
+   * here (api/http/portal-address.ts). Required in production; unset in development and tests, links
+   * point to the address the server listens on.
+   */
+  PUBLIC_ORIGIN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(isOrigin, { error: "must be the portal's address: http(s)://host[:port], no path or query" })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   PDF_CJK_FONT: optionalText,
+  /** The longest an API request may take before it is answered 503 (uploads: from the end of their body). */
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600, 30),
+  /** Postgres's statement_timeout (lock_timeout half of it); 0 turns them off (drizzle/db.ts). */
+  STATEMENT_TIMEOUT_SECONDS: wholeNumber(0, 3600, 20),
+  /** How long SIGTERM waits for requests in flight (uploads included) before cutting them. */
+  SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(1, 3600, 25),
+  /**
+   * The keys HKIC numbers are sealed with at rest, `k2:BASE64,k1:BASE64` (32 bytes each): the first seals,
+   * all open (docs/decisions/035-hkic-at-rest.md). Required in production; unset in development and tests,
+   * a public throw-away key (api/modules/shared/hkic-crypto.ts).
+   */
+  HKIC_KEYS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((v, ctx): HkicKeyRing | typeof z.NEVER => {
+        try {
+          return parseHkicKeys(v);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : 'is not valid' });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+  ),
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -121,7 +178,13 @@ export class ConfigError extends Error {
 }
 
 /** Secrets are never echoed in an error. */
-const SECRET_VARIABLES = new Set<string>(['OTP_SECRET', 'SMS_GATEWAY_TOKEN', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set<string>([
+  'OTP_SECRET',
+  'SMS_GATEWAY_TOKEN',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'HKIC_KEYS',
+]);
 
 function problemsOf(error: z.ZodError, env: NodeJS.ProcessEnv): string[] {
   return error.issues.map((issue) => {
@@ -136,6 +199,8 @@ function productionProblems(config: Config): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!config.OTP_SECRET) problems.push('OTP_SECRET must be set in production (the key of codes and links)');
+  if (!config.HKIC_KEYS)
+    problems.push('HKIC_KEYS must be set in production (the keys HKIC numbers are sealed with at rest)');
   if (!config.SMTP_URL) problems.push('SMTP_URL must be set in production (email would go to the outbox)');
   if (!config.SMS_GATEWAY_URL)
     problems.push('SMS_GATEWAY_URL must be set in production (SMS would go to the outbox)');
@@ -143,6 +208,10 @@ function productionProblems(config: Config): string[] {
     problems.push('SMS_GATEWAY_TOKEN must be set in production with SMS_GATEWAY_URL');
   if (config.DEV_TOOLS === '1')
     problems.push('DEV_TOOLS=1 is not allowed in production (the outbox shows every code)');
+  if (!config.PUBLIC_ORIGIN)
+    problems.push(
+      "PUBLIC_ORIGIN must be set in production (the portal's address as people open it, such as https://portal.bd.gov.hk: the links in invitations and other messages point there)",
+    );
   if (config.RATE_LIMITS === 'off') problems.push('RATE_LIMITS=off is not allowed in production');
   if (!config.CLAMD_HOST && !config.CLAMD_SOCKET)
     problems.push('CLAMD_HOST or CLAMD_SOCKET must be set in production (uploads are scanned for viruses)');

@@ -70,9 +70,19 @@ export function pathForLog(url: string | undefined): string {
   return q === -1 ? raw : raw.slice(0, q);
 }
 
-/** The request as logged: id, method, path (no query string, no headers) and the peer address. */
-export function requestForLog(req: IncomingMessage & { id?: unknown; remoteAddress?: string }) {
-  return { id: req.id, method: req.method, url: pathForLog(req.url), remoteAddress: req.remoteAddress };
+/**
+ * The request as logged: id, method, path (no query string, no headers) and the caller's address: Express's
+ * `req.ip` (the address the trusted load balancer saw, with TRUST_PROXY; docs/operations.md), else the peer's.
+ */
+export function requestForLog(
+  req: IncomingMessage & { id?: unknown; remoteAddress?: string; raw?: { ip?: string } },
+) {
+  return {
+    id: req.id,
+    method: req.method,
+    url: pathForLog(req.url),
+    remoteAddress: req.raw?.ip ?? req.remoteAddress,
+  };
 }
 
 /**

@@ -7,8 +7,8 @@ import type { VirusScanner } from './adapters/virus-scanner';
 import type { JobQueue } from './jobs/queue';
 import type { DocumentStorage } from './adapters/storage';
 import type { IamSmartSigning } from './adapters/iamsmart';
-import { readVariable } from './config';
 import { notFoundHandler } from './http/error-handler';
+import type { PortalAddress } from './http/portal-address';
 import { createRateLimiters, type RateLimitOptions } from './http/rate-limit';
 import {
   createDocumentService,
@@ -18,15 +18,18 @@ import {
   signingRouter,
   submissionRouters,
   createDraftService,
+  createCaseCheck,
   draftsRouter,
 } from './modules/applications';
 import {
+  auditTrace,
   createAddressService,
   createMasterDataService,
   addressRouter,
   applicationRouter,
   devRouter,
   healthRouter,
+  type Readiness,
   createCalendarService,
   type PdfChecker,
   type MasterDataServiceOptions,
@@ -39,6 +42,8 @@ import {
   createSessionService,
   authRouter,
   createStaffAuthService,
+  type SignInLimits,
+  type StaffIdentityProvider,
 } from './modules/auth';
 import {
   createHistoryService,
@@ -57,6 +62,8 @@ import {
   createAppointmentSigning,
   createAppointmentService,
   appointeeRouters,
+  createHolderContact,
+  createHolderReset,
   caseAppointmentsRouter,
   invitationRouter,
 } from './modules/appointments';
@@ -71,6 +78,8 @@ export interface ApiOptions {
   /** Where messages go (email, SMS, the outbox). */
   messages: MessageService;
   otp: { secret: string | Buffer; minSendDurationMs?: number };
+  /** Staff sign-in: who a sign-in is and its limits (defaults: createStaffAuthService's). */
+  staff?: { provider?: StaffIdentityProvider; limits?: Partial<SignInLimits> };
   /** Mount /api/dev (the outbox page). */
   devRoutes: boolean;
   /** Days a draft stays valid after its last save. */
@@ -81,14 +90,16 @@ export interface ApiOptions {
   documents: { storage: DocumentStorage; limits: DocumentLimits; checker: PdfChecker; scanner: VirusScanner };
   /** iAM Smart (the adapter: a sandbox here) and the e-Cert trust (roots and CRLs). */
   signing: { iamSmart: IamSmartSigning; ecertTrust: EcertTrust };
-  /** The job queue (reported by /api/health). */
+  /** The job queue (its jobs are defined here). */
   jobs?: JobQueue;
+  /** The readiness check of GET /api/health (made by app.ts over the database, storage, queue, scanner). */
+  health: Readiness;
   /** HMAC key of the signed download links. */
   linkSecret: string | Buffer;
   /** The rate limits of the endpoints that cost CPU or storage (false: none). */
   rateLimits?: RateLimitOptions;
-  /** Where links in messages point (the invitation of an AP/RSE). Default: env PUBLIC_ORIGIN. */
-  publicOrigin?: string;
+  /** The portal's address: every link in a message is made by it (api/http/portal-address.ts). */
+  portal: PortalAddress;
   /** Register the cron schedules of the jobs defined here (default true). */
   jobSchedule?: boolean;
 }
@@ -124,7 +135,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     messages,
     otp,
     logger,
-    publicOrigin: options.publicOrigin ?? readVariable('PUBLIC_ORIGIN'),
+    portal: options.portal,
   });
   if (options.jobs)
     defineAppointmentJobs(options.jobs, { appointments, logger, schedule: options.jobSchedule ?? true });
@@ -167,6 +178,8 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   perDraft.use('/submission', submitted.perDraft);
 
   const router = Router();
+  // Each audit row of the request carries its id and address (api/modules/shared/audit.ts).
+  router.use(auditTrace(db, clock));
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -175,6 +188,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   const limit = createRateLimiters({ db, secret: options.linkSecret, logger, options: options.rateLimits });
   router.post('/drafts', limit.draftCreate);
   router.put('/drafts/:applicationNo', limit.draftSave);
+  router.post('/drafts/:applicationNo/check-case', limit.caseCheck);
   router.get('/drafts/:applicationNo/pdf', limit.pdf);
   router.post('/drafts/:applicationNo/documents', limit.upload);
   router.post('/drafts/:applicationNo/signing/iamsmart', limit.signing);
@@ -184,11 +198,21 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.get('/drafts/:applicationNo/submission/files/:fileId', limit.download);
   router.get('/submissions/:applicationNo/files/:fileId', limit.download);
   router.get('/address', limit.address);
+  // Every route that sends a one-time code (docs/decisions/030-sign-in-lockouts.md).
+  for (const sends of [
+    '/auth/otp/send',
+    '/auth/appointee/otp/send',
+    '/appointee/contact/send',
+    '/appointments/invitation/otp/send',
+    '/drafts/resume/send',
+    '/drafts/:applicationNo/contact/send',
+  ])
+    router.post(sends, limit.otpSend);
   // Before the 100 kB parser: drafts take bodies up to 256 kB and parse them themselves.
   // Uploads are streamed, never parsed as JSON: these come first.
   router.use('/drafts/:applicationNo', perDraft);
   router.use('/submissions', submitted.links);
-  router.use('/drafts', draftsRouter({ drafts, clock }));
+  router.use('/drafts', draftsRouter({ drafts, caseCheck: createCaseCheck({ db, clock }), clock }));
   router.post('/cases/current/uploads', limit.upload);
   router.use(
     '/cases/current/uploads',
@@ -225,9 +249,14 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
       }),
     }),
   );
-  const appointee = appointeeRouters({ auth: appointeeAuth, sessions });
+  const appointee = appointeeRouters({
+    auth: appointeeAuth,
+    contact: createHolderContact({ db, clock, otp }),
+    sessions,
+  });
   router.use('/auth/appointee', appointee.login);
   router.use('/appointee/cases', appointee.cases);
+  router.use('/appointee/contact', appointee.contacts);
   router.use('/cases/current/messages', caseMessagesRouter({ db, clock, sessions }));
   router.post('/cases/current/signing/iamsmart', limit.signing);
   router.post('/cases/current/signing/ecert/prepare', limit.signing);
@@ -250,7 +279,14 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.use(
     '/staff',
     staffRouter({
-      auth: createStaffAuthService({ db, clock, masterData, secret: options.linkSecret, logger }),
+      auth: createStaffAuthService({
+        db,
+        clock,
+        masterData,
+        secret: options.linkSecret,
+        provider: options.staff?.provider,
+        limits: options.staff?.limits,
+      }),
       console: createConsoleService({
         db,
         clock,
@@ -260,16 +296,10 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
         logger,
       }),
       storage: options.documents.storage,
+      holders: createHolderReset({ db, clock, messages, logger }),
     }),
   );
-  router.use(
-    '/health',
-    healthRouter(database, {
-      storage: options.documents.storage,
-      jobs: options.jobs,
-      scanner: options.documents.scanner,
-    }),
-  );
+  router.use('/health', healthRouter(options.health));
   if (options.devRoutes) router.use('/dev', devRouter({ messages, iamSmart: options.signing.iamSmart }));
   // Unknown path or method under /api: 404 envelope, never the SPA's index.html.
   router.use(notFoundHandler);

@@ -7,9 +7,11 @@ import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../drizzle/db';
 import { seedDemo } from '../drizzle/demo';
 import { seed } from '../drizzle/seed';
-import { closeApp, createApp, defaultLogger, jobsOf } from './app';
+import { closeApp, createApp, defaultLogger, jobsOf, portalOf } from './app';
+import { originOfAddress } from './http/portal-address';
 import { appLogger } from './logging';
 import { DEMO_STAFF, seedStaff } from './modules/auth';
+import { indexPendingCases } from './modules/cases';
 import { ConfigError, loadConfig } from './config';
 import { createLocalStorage } from './adapters/storage';
 import { crlPathsFromEnv, startCrlRefresh, loadEcertTrust, type EcertTrust } from './modules/signing';
@@ -39,10 +41,15 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** PGlite data directory; unset (with no databaseUrl) means in memory. */
   dataDir?: string;
+  /** Postgres's statement_timeout in ms (drizzle/db.ts; default 20 s, 0 none). */
+  statementTimeoutMs?: number;
   /** The built SPA to serve; unset serves the API only. */
   staticDir?: string;
   logger?: Logger;
-  /** How long close() waits for in-flight requests before cutting connections. Default 10 s. */
+  /**
+   * How long close() waits for in-flight requests (uploads included) before cutting their connections.
+   * Default 25 s (env SHUTDOWN_TIMEOUT_SECONDS through serverOptionsFromEnv).
+   */
   shutdownTimeoutMs?: number;
   /**
    * Load the demo applications (drizzle/demo.ts). Default: NODE_ENV is not 'production' and env
@@ -60,6 +67,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long SIGTERM lets requests in flight finish by default (a slow upload on a mobile line). */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
+
+/** What stopping takes after the requests: the job queue's running jobs, the database (the force exit's margin). */
+const STOP_MARGIN_MS = 5_000;
+const JOBS_STOP_MS = 3_000;
+
 export function demoDataFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV !== 'production' && env.DEMO_DATA !== '0';
 }
@@ -70,7 +84,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const logger = appLogger(opts.logger ?? defaultLogger());
   const host = opts.host ?? '0.0.0.0';
   const database = await openDatabase(
-    opts.databaseUrl ? { url: opts.databaseUrl } : { url: '', dataDir: opts.dataDir },
+    opts.databaseUrl
+      ? { url: opts.databaseUrl, statementTimeoutMs: opts.statementTimeoutMs }
+      : { url: '', dataDir: opts.dataDir },
   );
   try {
     await seed(database.db);
@@ -119,10 +135,23 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // The e-Cert CRLs are re-read from their files every 15 minutes (each process keeps its own copy).
   const crlRefresh = startCrlRefresh(ecertTrust, crlPathsFromEnv(), logger);
 
+  // The console's search text of the cases marked to be indexed (those from before migration 0022, the
+  // seeds), filled in the background; a search fills what is left first (docs/decisions/034-console-search.md).
+  const stopIndexing = new AbortController();
+  const indexing = indexPendingCases(database.db, stopIndexing.signal).then(
+    (indexed) => {
+      if (indexed > 0) logger.info({ indexed }, 'cases indexed for the console search');
+    },
+    (error: unknown) => {
+      if (!stopIndexing.signal.aborted)
+        logger.warn({ err: error }, 'indexing for the console search stopped');
+    },
+  );
+
   const { port } = server.address() as AddressInfo;
-  const shownHost =
-    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  const url = `http://${shownHost}:${port}`;
+  const url = originOfAddress({ address: host, port });
+  // Without PUBLIC_ORIGIN, the links of messages point here (api/http/portal-address.ts).
+  portalOf(app).listening(url);
   logger.info({ url, database: database.kind, staticDir: opts.staticDir ?? null }, 'server listening');
 
   let closing: Promise<void> | undefined;
@@ -137,7 +166,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       server.closeIdleConnections();
       const reaper = setInterval(() => server.closeIdleConnections(), 50);
       reaper.unref();
-      const timeoutMs = opts.shutdownTimeoutMs ?? 10_000;
+      const timeoutMs = opts.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -151,7 +180,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       clearTimeout(timer);
       clearInterval(reaper);
       crlRefresh.stop();
-      await jobs.stop(timeoutMs);
+      stopIndexing.abort();
+      await indexing;
+      // Jobs running now get a few seconds; one cut off is taken up again by another process later.
+      await jobs.stop(JOBS_STOP_MS);
       await closeApp(app);
       await database.close();
       logger.info('server stopped');
@@ -175,19 +207,23 @@ export function serverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Serv
     host: config.HOST,
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'pglite'),
+    statementTimeoutMs: config.STATEMENT_TIMEOUT_SECONDS * 1000,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     staticDir: existsSync(staticDir) ? staticDir : undefined,
   };
 }
 
 /**
  * On SIGTERM or SIGINT: stop accepting, finish in-flight requests, close the database, exit 0.
- * If that takes longer than `forceAfterMs`, exit 1. A second signal exits at once.
+ * If that takes longer than `forceAfterMs` (the requests' limit and a margin to stop the rest), exit 1.
+ * A second signal exits at once.
  */
 export function exitOnSignals(
   running: Pick<RunningServer, 'close'>,
   logger: Logger,
-  forceAfterMs = 10_000,
+  shutdownTimeoutMs = DEFAULT_SHUTDOWN_TIMEOUT_MS,
 ): void {
+  const forceAfterMs = shutdownTimeoutMs + STOP_MARGIN_MS;
   let shuttingDown = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (shuttingDown) {
@@ -220,8 +256,9 @@ function isMain(): boolean {
 if (isMain()) {
   const logger = defaultLogger();
   try {
-    const running = await startServer({ ...serverOptionsFromEnv(), logger, shutdownTimeoutMs: 9_000 });
-    exitOnSignals(running, logger);
+    const options = serverOptionsFromEnv();
+    const running = await startServer({ ...options, logger });
+    exitOnSignals(running, logger, options.shutdownTimeoutMs);
   } catch (err) {
     if (err instanceof ConfigError) console.error(err.message);
     else logger.fatal({ err }, 'server failed to start');

@@ -1,6 +1,60 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { applications, caseActions, sessions } from './schema-core';
+
+/**
+ * The person behind a registration number (docs/decisions/025-registration-holders.md): established by the
+ * FIRST acceptance of the number, with the contacts that acceptance proved by a one-time code and the signer
+ * of its declaration. Every later appointment of the number is sent to these contacts, whatever the applicant
+ * typed; the appointee's login and case list rest on them. Only the holder changes them.
+ */
+export const registrationHolders = pgTable(
+  'registration_holders',
+  {
+    id: serial('id').primaryKey(),
+    /** Normalised: "AP(A) 1234", "RSE 567" (machines/rules/registration.ts). */
+    registrationNumber: text('registration_number').notNull(),
+    /** 'ap' | 'rse' */
+    identity: text('identity').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh'),
+    /** Proved by a one-time code at the first acceptance (or at a contact change). */
+    email: text('email').notNull(),
+    /** Hong Kong mobile, 8 digits, proved as the email. */
+    mobile: text('mobile').notNull(),
+    /** The signer of the first accepted declaration (`appointment_signings.signer`). */
+    signer: jsonb('signer'),
+    /** Messages to the holder outside a case (a contact change) are in this language and English. */
+    language: text('language').notNull(),
+    establishedAt: timestamp('established_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * Set when the department reset the holder (docs/console.md, "Registered AP/RSE"): the row is kept as
+     * history, the number has no holder until its next acceptance establishes a new one.
+     */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The staff account that reset it (`staff_accounts.id`). */
+    endedBy: integer('ended_by'),
+    /** The officer's reason, as typed. */
+    endReason: text('end_reason'),
+  },
+  (table) => [
+    // One current holder per number; ended holders stay beside it as its history.
+    uniqueIndex('registration_holders_number_uq')
+      .on(table.registrationNumber, table.identity)
+      .where(sql`ended_at IS NULL`),
+  ],
+);
 
 /**
  * Appointments of an Authorized Person (AP) or Registered Structural Engineer (RSE) to a case (docs/decisions/020-appointments.md,
@@ -43,6 +97,13 @@ export const appointments = pgTable(
     signature: jsonb('signature'),
     /** When the notice "the registration expires in 14 days" went (once per appointment). */
     expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
+    /**
+     * The registration's holder who accepted it (set at acceptance): the appointee's login reaches only
+     * ACTIVE appointments that have it (docs/decisions/025-registration-holders.md).
+     */
+    holderId: integer('holder_id').references(() => registrationHolders.id, { onDelete: 'set null' }),
+    /** True when the contacts are the holder's, not the ones the applicant typed (the applicant sees them masked). */
+    registeredContacts: boolean('registered_contacts').notNull().default(false),
   },
   (table) => [
     index('appointments_application_idx').on(table.applicationId),
@@ -109,3 +170,4 @@ export const appointeeSessions = pgTable('appointee_sessions', {
 });
 
 export type AppointmentRow = typeof appointments.$inferSelect;
+export type RegistrationHolderRow = typeof registrationHolders.$inferSelect;

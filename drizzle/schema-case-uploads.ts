@@ -16,6 +16,13 @@ export const caseUploads = pgTable(
       .references(() => applications.id, { onDelete: 'cascade' }),
     /** The upload step's document type ('supportingDocument'). */
     documentType: text('document_type').notNull(),
+    /**
+     * The follow-up it was uploaded for: the document type chosen on the form (`answers.documentType`,
+     * 'layoutPlans', 'other' ...) and the department's request it answers, if any. Only a submission of that
+     * type and request takes it (docs/decisions/023-supporting-documents-and-layout-plans.md).
+     */
+    forType: text('for_type').notNull().default(''),
+    requestId: integer('request_id'),
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
     bytes: integer('bytes').notNull(),

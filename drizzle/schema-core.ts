@@ -47,27 +47,42 @@ export type NewMasterDataRow = typeof masterData.$inferInsert;
  * one-time password goes to, and the language messages are written in. `status` and `applicationType`
  * are codes (machines/rules/history.ts).
  */
-export const applications = pgTable('applications', {
-  id: serial('id').primaryKey(),
-  applicationNo: text('application_no').notNull().unique('applications_application_no_uq'),
-  formCode: text('form_code').notNull(),
-  applicationType: text('application_type').notNull(),
-  status: text('status').notNull(),
-  applicantNameEn: text('applicant_name_en'),
-  applicantNameZh: text('applicant_name_zh'),
-  email: text('email'),
-  /** Hong Kong mobile, 8 digits. */
-  mobile: text('mobile'),
-  /** 'en' | 'sc' | 'tc': the language of messages sent to the applicant. */
-  language: text('language').notNull().default('tc'),
-  premisesAddressEn: text('premises_address_en'),
-  createdAt: timestamp('created_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
-});
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    applicationNo: text('application_no').notNull().unique('applications_application_no_uq'),
+    formCode: text('form_code').notNull(),
+    applicationType: text('application_type').notNull(),
+    status: text('status').notNull(),
+    applicantNameEn: text('applicant_name_en'),
+    applicantNameZh: text('applicant_name_zh'),
+    email: text('email'),
+    /** Hong Kong mobile, 8 digits. */
+    mobile: text('mobile'),
+    /** 'en' | 'sc' | 'tc': the language of messages sent to the applicant. */
+    language: text('language').notNull().default('tc'),
+    premisesAddressEn: text('premises_address_en'),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    /**
+     * What the console's search box finds the case by (docs/decisions/034-console-search.md): number, names,
+     * school or centre, premises, BD references, lower-cased and folded to Simplified Chinese. NULL means
+     * "to be indexed": triggers set it so when what it is made of changes, and the API fills it.
+     */
+    searchText: text('search_text'),
+  },
+  (table) => [
+    index('applications_search_trgm').using('gin', table.searchText.op('gin_trgm_ops')),
+    index('applications_search_pending')
+      .on(table.id)
+      .where(sql`${table.searchText} is null`),
+  ],
+);
 
 /** One row per event of an application, shown newest first in "Find my case". Codes, not text. */
 export const applicationHistory = pgTable(
@@ -156,6 +171,27 @@ export const outbox = pgTable(
 );
 
 /**
+ * The hand-over of each outbox message to its mail server or SMS gateway, once
+ * (docs/decisions/032-runtime-limits.md). An attempt inserts the row (`handing-over`) just before the
+ * message leaves; the insert succeeds for one attempt only. `sent` once the server accepted it. A row
+ * left `handing-over` means the process stopped during the hand-over: the message may have left, so no
+ * attempt sends it again (the outbox row's `error` says so).
+ */
+export const messageDeliveries = pgTable('message_deliveries', {
+  outboxId: integer('outbox_id')
+    .primaryKey()
+    .references(() => outbox.id, { onDelete: 'cascade' }),
+  /** 'handing-over' | 'sent' */
+  state: text('state').notNull(),
+  /** The Message-ID header of the email (or the gateway's idempotency key): the same on every attempt. */
+  messageId: text('message_id').notNull(),
+  /** The job attempt that handed it over. */
+  attempt: text('attempt').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/**
  * The numbers of applications: `<FORM CODE>-<YYYY>-<sequence, at least 6 digits>` (A2-2026-001024).
  * One sequence for every form, so a number is unique whatever the form; it starts at 1000, above the
  * demo applications' numbers. Numbers do not restart each year.
@@ -227,27 +263,36 @@ export const caseActions = pgTable(
 );
 
 /**
- * The audit trail: every change of a case (and later every staff action), who made it, when, and the
- * state before and after. Written in the same transaction as the change. Never updated or deleted by the
- * portal.
+ * The audit trail (docs/decisions/033-audit-log.md): every action of a person or of the portal, who
+ * (`actor`: the role; `actorRef`: an id), what (`event`, an action code), when (UTC), from where and in
+ * which request, with ids only. Append-only: owned by the role `bd_audit_owner`, written only through the
+ * SQL function `audit_append` (api/modules/shared/audit.ts), each row chained to the one before by
+ * `hash` (`npm run audit:verify`). The application's role may only read it.
  */
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: serial('id').primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    /** A CaseActor. */
+    /** The role: applicant, ap, rse, a staff role (caseOfficer, seniorOfficer, admin), anonymous, system. */
     actor: text('actor').notNull(),
-    /** Who exactly: `session:<id>` for an applicant's session, later a staff account. */
+    /** Who exactly, as an id: `session:<id>`, `staff:<id>`, `draft:<id>`, `anonymous`, `system`. */
     actorRef: text('actor_ref').notNull(),
-    /** The lifecycle event ('case.withdraw') or another action name. */
+    /** The action code ('case.withdraw', 'staff.signIn', 'document.download' ...). */
     event: text('event').notNull(),
-    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    /** The case (or draft) the action is about; no foreign key: the record outlives a purged row. */
+    applicationId: integer('application_id'),
     reference: text('reference'),
     before: jsonb('before'),
     after: jsonb('after'),
-    /** The address the request came from (staff actions; docs/decisions/022-case-officer-console.md). */
+    /** The address the request came from (req.ip: the client's, behind a trusted proxy). */
     address: text('address'),
+    /** The request's id (pino-http's req.id, the answer's X-Request-Id). */
+    requestId: text('request_id'),
+    /** The hash of the row before (null for the first row). */
+    prevHash: text('prev_hash'),
+    /** sha256 over prevHash and this row's canonical content (drizzle/migrations/0021_audit_log.sql). */
+    hash: text('hash').notNull(),
   },
   (table) => [index('audit_events_application_idx').on(table.applicationId, table.at)],
 );

@@ -92,8 +92,8 @@ export const caseAssignments = pgTable('case_assignments', {
 });
 
 /**
- * A request for further information: named document types (RequiredDocument ids) and/or questions, with
- * a reply-by date (ISO, Hong Kong). Answered when the applicant submits documents for it.
+ * A request for further information: document types of the case's form's list (RequiredDocument ids, or
+ * 'other' with the officer's description) and/or questions, with a reply-by date (ISO, Hong Kong). Answered when the applicant submits documents for it.
  */
 export const informationRequests = pgTable(
   'information_requests',
@@ -106,12 +106,18 @@ export const informationRequests = pgTable(
       .notNull()
       .references(() => staffAccounts.id, { onDelete: 'restrict' }),
     documentTypes: jsonb('document_types').$type<string[]>().notNull(),
+    /** The officer's description of the "Other" document, when `document_types` holds 'other'. */
+    otherDocument: text('other_document'),
     note: text('note'),
     replyBy: text('reply_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** The follow-up (case_actions.id) that answered it. */
     answeredBy: integer('answered_by'),
+    /** Withdrawn by the department (information.withdraw): no longer asked for. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** The reply-by dates before an extension (information.extend), oldest first. */
+    earlierReplyBy: jsonb('earlier_reply_by').$type<string[]>().notNull().default([]),
   },
   (table) => [index('information_requests_application_idx').on(table.applicationId)],
 );

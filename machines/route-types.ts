@@ -34,7 +34,8 @@ export type PageId =
   | 'devIamSmart'
   | 'appointments'
   | 'appointmentAccept'
-  | 'appointeeLogin';
+  | 'appointeeLogin'
+  | 'appointeeContact';
 
 /** Keys of i18n `entry:<key>`: the information and entry pages that lead to forms. */
 export type EntryKey =

@@ -185,6 +185,14 @@ export const ADDED_PAGES: RouteDef[] = [
     titleKey: 'appointment:login.title',
     group: 'after',
   },
+  // A logged-in AP's or RSE's own change of email or mobile (docs/decisions/025-registration-holders.md).
+  {
+    path: '/appointee-contact',
+    layout: 'noMenu',
+    page: 'appointeeContact',
+    titleKey: 'appointment:contact.title',
+    group: 'hidden',
+  },
   {
     path: '/dev/outbox',
     layout: 'noMenu',

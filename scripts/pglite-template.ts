@@ -8,9 +8,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, PGLITE_TEMPLATE } from '../drizzle/db';
+import { migrationsFolder, PGLITE_EXTENSIONS, PGLITE_TEMPLATE } from '../drizzle/db';
 
-const client = await PGlite.create({});
+const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
 try {
   await migrate(drizzle({ client }), { migrationsFolder });
   const dump = await client.dumpDataDir('gzip');

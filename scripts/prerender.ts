@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ROUTES } from '../machines/routes';
 import { HTML_LANG, LANGUAGES, type Language } from '../machines/rules/language';
-import { PRERENDERED_STYLE_ATTRIBUTES } from '../api/app';
+import { PRERENDERED_STYLE_ATTRIBUTES } from '../api/http/csp';
 import { formByKey } from '../machines/forms';
 import type * as Prerender from '../ui/prerender';
 import { CHILD_CARE_TITLE } from '../machines/forms/catalogue-index';

@@ -40,8 +40,9 @@ if (
 
 const logger = defaultLogger();
 try {
-  const running = await startServer({ ...serverOptionsFromEnv(), logger, shutdownTimeoutMs: 9_000 });
-  exitOnSignals(running, logger);
+  const options = serverOptionsFromEnv();
+  const running = await startServer({ ...options, logger });
+  exitOnSignals(running, logger, options.shutdownTimeoutMs);
   console.log(`Portal running at ${running.url}`);
 } catch (err) {
   if (err instanceof ConfigError) console.error(err.message);

@@ -1,4 +1,4 @@
-import type { Transport } from './email';
+import type { Handover, Transport } from './email';
 
 export interface SmsMessage {
   /** A Hong Kong mobile, 8 digits. */
@@ -12,8 +12,8 @@ export interface SmsMessage {
  */
 export interface SmsSender {
   readonly transport: Extract<Transport, 'sms-gateway' | 'outbox'>;
-  /** Resolves once the gateway accepted the message; rejects otherwise. */
-  send(message: SmsMessage): Promise<void>;
+  /** Resolves once the gateway accepted the message; rejects otherwise (decision 032: `handover`). */
+  send(message: SmsMessage, handover?: Handover): Promise<void>;
 }
 
 /**
@@ -40,23 +40,33 @@ export class HttpSmsGateway implements SmsSender {
     private readonly timeoutMs = 10_000,
   ) {}
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage, handover?: Handover): Promise<void> {
+    await handover?.begin();
     const response = await fetch(this.url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        'content-type': 'application/json',
+        // The same on every attempt of one message: a gateway that keeps them can refuse a second copy.
+        ...(handover ? { 'idempotency-key': handover.messageId } : {}),
+      },
       body: JSON.stringify({ to: `+852${message.to}`, text: message.text }),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     // Drain the body so the connection can be reused; its content is not needed.
     await response.arrayBuffer().catch(() => undefined);
-    if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+    // The gateway answered that it did not take the message: a refusal (api/adapters/email.ts `isRefusal`).
+    if (!response.ok)
+      throw Object.assign(new Error(`SMS gateway answered ${response.status}`), { refused: true });
   }
 }
 
 /** No gateway: the row in the outbox table is the message (development; read it at /api/dev/outbox). */
 export const outboxSmsSender: SmsSender = {
   transport: 'outbox',
-  send: () => Promise.resolve(),
+  send: async (_message, handover) => {
+    await handover?.begin();
+  },
 };
 
 /** The HTTP gateway when `SMS_GATEWAY_URL` is set (with `SMS_GATEWAY_TOKEN`), otherwise the outbox. */

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'SERVICE_UNAVAILABLE'
+  | 'INSUFFICIENT_STORAGE'
   | 'INTERNAL'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
@@ -30,6 +31,8 @@ export type ErrorCode =
   | 'CONTACT_PERSON_UNVERIFIED'
   | 'DOCUMENT_INVALID'
   | 'DOCUMENT_INFECTED'
+  | 'DOCUMENT_DUPLICATE'
+  | 'DOCUMENT_TOO_MANY'
   | 'DOCUMENTS_MISSING'
   | 'APPLICATION_INCOMPLETE'
   | 'ECERT_REJECTED'
@@ -39,7 +42,10 @@ export type ErrorCode =
   | 'DOWNLOAD_EXPIRED'
   | 'LINK_EXPIRED'
   | 'HKIC_REQUIRED'
+  // An HKIC number whose check character is wrong (spec §8).
+  | 'HKICNO'
   | 'CASE_ACTION_NOT_ALLOWED'
+  | 'CASE_RULE'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'CASE_STALE'
   | 'CASE_RATE_LIMITED'
@@ -51,13 +57,19 @@ export type ErrorCode =
   | 'INVITATION_USED'
   | 'CONTACT_NOT_CONFIRMED'
   | 'SIGNER_MISMATCH'
+  | 'SIGNER_NOT_HOLDER'
+  | 'HOLDER_CONTACT_REQUIRED'
+  | 'CONTACT_UNCHANGED'
   | 'APPOINTMENT_NOT_INVITED'
   | 'APPOINTMENT_NOT_ACTIVE'
   | 'APPOINTMENT_ENDED'
   // The console (docs/decisions/022-case-officer-console.md).
   | 'STAFF_SIGN_IN_FAILED'
   | 'STAFF_LOCKED'
-  | 'CASE_CHANGED';
+  | 'CASE_CHANGED'
+  // The department's reset of a registration holder (docs/console.md, "Registered AP/RSE").
+  | 'HOLDER_NONE'
+  | 'HOLDER_CHANGED';
 
 export const SUCCESS_CODE = '200';
 

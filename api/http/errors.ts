@@ -1,4 +1,5 @@
 import type { ApiMessageKey } from './i18n';
+import type { Language } from '../../machines/rules/language';
 import type { ErrorCode } from './envelope';
 
 /**
@@ -15,6 +16,8 @@ export class ApiError extends Error {
     readonly extra: {
       params?: Readonly<Record<string, string | number>>;
       headers?: Readonly<Record<string, string>>;
+      /** `data` in the caller's language, for an error raised where that language is not known. */
+      dataIn?: (language: Language) => unknown;
     } = {},
   ) {
     super(messageKey);

@@ -12,10 +12,21 @@ import { ApiError } from './errors';
  * behind the load balancer counts the same requests. Keyed by the caller's address (an HMAC of it: the
  * table holds no address), before authentication: a stranger who floods a draft's URL spends only their
  * own allowance. Past a limit: 429 RATE_LIMITED with Retry-After and a message in the caller's language.
- * One-time passwords keep their own limits (api/modules/auth/otp.ts, table `rate_events`).
+ * One-time passwords keep their own limits per application number and per contact as well
+ * (api/modules/auth/otp.ts, table `rate_events`); `otpSend` here counts every code sent from one address,
+ * whatever the number or the contact (docs/decisions/030-sign-in-lockouts.md).
  */
 export type RateLimitName =
-  'draftCreate' | 'draftSave' | 'pdf' | 'upload' | 'signing' | 'submission' | 'download' | 'address';
+  | 'draftCreate'
+  | 'draftSave'
+  | 'caseCheck'
+  | 'pdf'
+  | 'upload'
+  | 'signing'
+  | 'submission'
+  | 'download'
+  | 'address'
+  | 'otpSend';
 
 export interface RateLimit {
   /** Requests allowed ... */
@@ -32,12 +43,18 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   // The wizard autosaves 1.5 s after typing stops: a person makes dozens a minute at most, an office behind
   // one address several times that.
   draftSave: { points: 1200, seconds: TEN_MINUTES },
+  // A self-certification's case, asked on leaving Part A and Part B: a handful per form; low, because an
+  // answer tells whether a case number exists (docs/decisions/021-self-certification.md).
+  caseCheck: { points: 30, seconds: TEN_MINUTES },
   pdf: { points: 30, seconds: TEN_MINUTES },
   upload: { points: 60, seconds: TEN_MINUTES },
   signing: { points: 30, seconds: TEN_MINUTES },
   submission: { points: 30, seconds: TEN_MINUTES },
   download: { points: 120, seconds: TEN_MINUTES },
   address: { points: 300, seconds: TEN_MINUTES },
+  // Every route that sends a one-time code: a person sends a code and perhaps two more; an office behind
+  // one address a few times that. One client had sent 70 in 2.5 s.
+  otpSend: { points: 20, seconds: TEN_MINUTES },
 };
 
 /** `false` turns every limit off (the browser tests); otherwise limits replacing the defaults. */

@@ -13,6 +13,7 @@ import {
   sessions,
   signingRequests,
 } from '../../drizzle/schema';
+import { formatHkDate } from '../../machines/rules/dates';
 import { isLanguage } from '../../machines/rules/language';
 import type { DocumentStorage } from '../adapters/storage';
 import { type Clock, HOUR_MS } from '../clock';
@@ -155,12 +156,6 @@ export async function sweepFiles({
   return { orphans, parts };
 }
 
-/** Hong Kong time, as the department writes dates: 2026-11-22 14:05. */
-export function hongKongTime(date: Date): string {
-  const local = new Date(date.getTime() + 8 * HOUR_MS).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
-}
-
 /** The reminder's job id: one per draft and validity, so that any number of scans queue it once. */
 function reminderId(draftId: number, validUntil: Date): string {
   const h = createHash('sha256').update(`reminder|${draftId}|${validUntil.toISOString()}`).digest('hex');
@@ -235,7 +230,10 @@ export function defineMaintenanceJobs(jobs: JobQueue, deps: MaintenanceDeps): vo
       // Submitted, purged, or saved again since (a new validity, with a reminder of its own).
       if (!draft || draft.validUntil.toISOString() !== validUntil) return;
       const language = isLanguage(draft.language) ? draft.language : 'tc';
-      const params = { applicationNo: draft.applicationNo, expiresAt: hongKongTime(draft.validUntil) };
+      const params = {
+        applicationNo: draft.applicationNo,
+        expiresAt: formatHkDate(draft.validUntil, language, true),
+      };
       const texts = {
         subject: translate(language, 'message.reminder.subject', params),
         email: translate(language, 'message.reminder.email', params),

@@ -2,6 +2,7 @@ import { and, not, or } from 'xstate';
 import { routeTemplate, STEP_TITLE } from './apply/steps';
 import {
   applySetup,
+  checkCaseInput,
   initialContext,
   loadDraftInput,
   saveDraftInput,
@@ -44,6 +45,15 @@ const backFromFill = [
     actions: ['previousStep', 'clearErrors', 'requestSave'],
   },
 ] as const;
+/** On from a fill step whose answers are valid (and, for a `serverCheck` step, taken by the API). */
+const moveOn = [
+  {
+    guard: or(['isReturningToPreview', 'isLastFillStep']),
+    target: '#apply.wizard.preview',
+    actions: ['clearErrors', 'clearReturn', 'requestSave'],
+  },
+  { target: '#apply.wizard.fill', actions: ['nextStep', 'clearErrors', 'requestSave'] },
+] as const;
 const backToDocuments = { target: '#apply.wizard.upload.documents', actions: 'clearSignature' } as const;
 const at = (kind: 'preview' | 'upload' | 'success') => ({ type: 'enterStep', params: { kind } }) as const;
 
@@ -63,18 +73,40 @@ export const applyMachine = applySetup.createMachine({
             'field.change': { actions: ['assignAnswer', 'scheduleSave'] },
             'step.next': [
               { guard: not('isStepValid'), actions: 'revealErrors' },
-              {
-                guard: or(['isReturningToPreview', 'isLastFillStep']),
-                target: 'preview',
-                actions: ['clearErrors', 'clearReturn', 'requestSave'],
-              },
-              { target: 'fill', actions: ['nextStep', 'clearErrors', 'requestSave'] },
+              // The case a self-certification names (and its certifier): asked before moving on.
+              { guard: 'isServerCheckedStep', target: 'checking', actions: ['clearErrors', 'requestSave'] },
+              ...moveOn,
             ],
             'step.back': backFromFill,
             // The browser's back button is the Back button.
             'history.back': backFromFill,
             'step.goto': gotoStep,
             'draft.save': { guard: 'canSaveForLater', target: 'savingForLater' },
+          },
+        },
+        // Leaving a `serverCheck` step: the API's answer first (docs/flows/apply.md). The check needs the
+        // draft's token, so it waits for the first save; a save that never comes, or a check that fails
+        // (network, rate limit), lets the person on: signing and submission check again.
+        checking: {
+          meta: { ...screen('fill', STEP_TITLE), busy: true },
+          initial: 'awaitingDraft',
+          states: {
+            awaitingDraft: {
+              always: { guard: 'hasDraft', target: 'asking' },
+              after: { caseCheckWait: moveOn },
+            },
+            asking: {
+              invoke: {
+                id: 'checkCase',
+                src: 'checkCase',
+                input: checkCaseInput,
+                onDone: [
+                  { guard: 'isCaseRefused', target: '#apply.wizard.fill', actions: 'assignServerErrors' },
+                  ...moveOn,
+                ],
+                onError: moveOn,
+              },
+            },
           },
         },
         savingForLater: {
@@ -225,12 +257,19 @@ export const applyMachine = applySetup.createMachine({
             onError: [
               { guard: 'isStale', target: 'stale', actions: 'assignSaveError' },
               { guard: 'isExpired', target: 'expired', actions: 'assignSaveError' },
+              { guard: 'isRefused', target: 'refused', actions: 'assignSaveError' },
               { target: 'failed', actions: 'assignSaveError' },
             ],
           },
         },
+        // The portal could not be reached: tried again later, and at the next change.
         failed: {
           after: { saveRetryDelay: 'saving' },
+          on: { 'autosave.schedule': 'debouncing', 'autosave.now': 'saving', 'draft.save': 'saving' },
+        },
+        // 4xx: the portal said what is wrong (at the answers). The same answers would be refused again, so
+        // nothing is retried until the person changes something.
+        refused: {
           on: { 'autosave.schedule': 'debouncing', 'autosave.now': 'saving', 'draft.save': 'saving' },
         },
         // 409: nothing was overwritten; the answers stay as typed and the screen offers the newer copy.

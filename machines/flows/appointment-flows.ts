@@ -1,12 +1,18 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { InvitationView } from '../rules/appointment';
 import { appointeeLoginMachine, type AppointeeSession } from './appointee-login.machine';
+import {
+  appointeeContactMachine,
+  isNewContactValid,
+  type ContactChangeFailure,
+} from './appointee-contact.machine';
 import { appointmentAcceptanceMachine } from './appointment-acceptance.machine';
-import type { OneTimeCodeOutput } from './one-time-code/types';
+import { isCodeValid, type OneTimeCodeOutput } from './one-time-code/types';
 import type { FlowEntry } from './index';
 
 /**
- * The registry entries of the appointment flows (docs/decisions/020-appointments.md): the appointee's acceptance and the AP/RSE login.
+ * The registry entries of the appointment flows (docs/decisions/020-appointments.md): the appointee's acceptance, the AP/RSE login
+ * and the AP's or RSE's own change of contact.
  * Kept here, beside their machines; machines/flows/index.ts lists them in FLOW_REGISTRY. (The events an
  * invoked actor raises are written out: this file imports only types from the registry.) The code step of
  * both is the child `oneTimeCode`, walked by its own entry (login-flows.ts): here its three endings.
@@ -32,6 +38,7 @@ const invitation = (confirmed: boolean): InvitationView => ({
     nameEn: 'CHAN TAI MAN',
     nameZh: null,
     registrationNumber: 'AP(A) 1234',
+    registeredContacts: false,
     email: 'a***@example.com',
     mobile: '****5678',
     expiryDate: '2026-12-31',
@@ -108,6 +115,57 @@ export const appointeeLoginFlow = {
   actorOutcomes: {
     oneTimeCode: codeStep(session),
     selectCase: [done('selectCase', {}), failed('selectCase', { kind: 'invalid', message: 'Not yours' })],
+  },
+  simplePaths: { to: (s: AnyMachineSnapshot) => s.status === 'done' },
+  unreachable: {},
+} as unknown as FlowEntry;
+
+// An AP's or RSE's own change of contact (docs/flows/appointee-contact.md): every refusal the API gives.
+const contactFailures: ContactChangeFailure[] = [
+  { kind: 'unchanged' },
+  { kind: 'wrongCode', field: 'newCode', attemptsLeft: 4 },
+  { kind: 'expired' },
+  { kind: 'rateLimited', retryAfterSeconds: 60 },
+  { kind: 'loggedOut' },
+  { kind: 'network' },
+];
+
+export const appointeeContactFlow = {
+  id: 'appointeeContact',
+  machine: appointeeContactMachine,
+  doc: 'appointee-contact.md',
+  input: () => undefined,
+  events: [
+    { type: 'kind.choose', kind: 'mobile' },
+    { type: 'kind.choose', kind: 'email' },
+    { type: 'contact.change', contact: 'new-ap@example.com' },
+    { type: 'contact.change', contact: '' },
+    { type: 'codes.send' },
+    { type: 'code.change', field: 'oldCode', code: '123456' },
+    { type: 'code.change', field: 'newCode', code: '654321' },
+    { type: 'code.change', field: 'newCode', code: '65' },
+    { type: 'codes.verify' },
+    { type: 'codes.resend' },
+    { type: 'contact.edit' },
+  ],
+  serializeState: (s: AnyMachineSnapshot) => {
+    const c = s.context as { kind: 'email' | 'mobile'; contact: string; oldCode: string; newCode: string };
+    return JSON.stringify({
+      value: s.value as unknown,
+      contact: isNewContactValid(c.kind, c.contact),
+      oldCode: isCodeValid(c.oldCode),
+      newCode: isCodeValid(c.newCode),
+    });
+  },
+  actorOutcomes: {
+    sendCodes: [
+      done('sendCodes', { resendAfterSeconds: 60, expiresInSeconds: 600 }),
+      ...contactFailures.map((f) => failed('sendCodes', f)),
+    ],
+    verifyCodes: [
+      done('verifyCodes', { email: 'new-ap@example.com', mobile: '91234567' }),
+      ...contactFailures.map((f) => failed('verifyCodes', f)),
+    ],
   },
   simplePaths: { to: (s: AnyMachineSnapshot) => s.status === 'done' },
   unreachable: {},

@@ -41,6 +41,8 @@ export type LoadCaseOutput =
 export interface InformationRequest {
   id: number;
   documentTypes: string[];
+  /** The officer's description of the "Other" document asked for. */
+  otherDocument?: string | null;
 }
 
 /** A version of the case's information (api/modules/cases/case-versions.ts). */

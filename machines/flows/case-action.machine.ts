@@ -103,13 +103,14 @@ export const caseActionMachine = setup({
     isLoggedOutFailure: (_, failure: CaseActionFailure) => failure.kind === 'loggedOut',
   },
   actions: {
-    // After a login in the middle of the flow, what was typed stays; the prefill only starts an empty form.
+    // After a login in the middle of the flow, or a reload (the answers kept in the tab), what was typed
+    // stays over the prefill: an update form keeps only the changes, laid over the information as it is now.
     assignCase: assign(({ context }, output: LoadCaseOutput) =>
       output.kind === 'case'
         ? {
             summary: output.summary,
             calendar: output.calendar,
-            answers: Object.keys(context.answers).length > 0 ? context.answers : { ...output.prefill },
+            answers: { ...output.prefill, ...context.answers },
             base: context.base ?? output.information ?? null,
             elsewhere: output.elsewhere ?? null,
             request: output.request ?? null,

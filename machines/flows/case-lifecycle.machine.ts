@@ -1,4 +1,4 @@
-import { setup, transition, type SnapshotFrom } from 'xstate';
+import { assign, setup, transition, type SnapshotFrom } from 'xstate';
 import {
   CASE_STATUSES,
   CASE_TRANSITIONS,
@@ -9,31 +9,64 @@ import {
   FINAL_STATUSES,
   OPEN_STATUSES,
 } from '../rules/case-lifecycle';
+import {
+  factsAfter,
+  refusalOf,
+  type CaseEventFacts,
+  type LifecycleFacts,
+  type CaseRuleRefusal,
+} from '../rules/case-rules';
 
 /**
  * The case lifecycle as a statechart: the truth for the API (which refuses what it does not allow now) and
  * for the screens (which offer only what it allows). Built from the transition table of
  * machines/rules/case-lifecycle.ts: the open statuses are children of `open`, where withdrawal, rejection
- * and the follow-ups that keep the status are allowed; each transition is guarded by who sends it. Each
- * state's `meta.status` is the code stored in `applications.status`. Pure: it records nothing itself; the
- * API writes the status, the history row and the audit event in one transaction (api/modules/cases/cases.service.ts).
+ * and the follow-ups that keep the status are allowed. Its context is the case's facts (machines/rules/
+ * case-rules.ts): each transition is guarded by who sends it and by the case's rules on those facts, and
+ * updates the facts as the API's records will (docs/flows/case-rules.md). Each state's `meta.status` is the
+ * code stored in `applications.status`. Pure: it records nothing itself; the API writes the status, the
+ * history row and the audit event in one transaction (api/modules/cases/case-action.ts).
  */
 export interface CaseEvent {
   type: CaseEventType;
   actor: CaseActor;
+  /** An AP's / RSE's registration number. */
+  actorRef?: string;
+  /**
+   * The event's own facts (a date, a result, the request named). Absent: the question is whether the
+   * action may be offered now, so only the case's standing facts are checked.
+   */
+  own?: CaseEventFacts;
 }
+
+/** The facts of a case no rule holds back: for callers that ask about the status and role only. */
+export const OPEN_FACTS: LifecycleFacts = {
+  today: '2000-01-03',
+  holidays: [],
+  formCode: '',
+  lorIssued: true,
+  preferredDates: [],
+  inspection: { date: '2000-01-03', result: 'PASS' },
+  openRequests: [],
+  appointees: [],
+  replyWorkingDays: 0,
+};
 
 const lifecycleSetup = setup({
   types: {
+    context: {} as LifecycleFacts,
+    input: {} as LifecycleFacts | undefined,
     events: {} as CaseEvent,
   },
   actions: {
-    /** Marks a follow-up that adds to the case without moving it; the API records it. */
-    keepStatus: () => {},
+    /** The facts as the API's records will say once the event is written. */
+    applyFacts: assign(({ context, event }) => factsAfter(event.type, context, event.own)),
   },
   guards: {
-    /** The sender is one of those the transition names. */
-    isActorAllowed: ({ event }, params: { by: readonly CaseActor[] }) => params.by.includes(event.actor),
+    /** The sender is one of those the transition names, and the case's rules allow the event now. */
+    isAllowed: ({ context, event }, params: { by: readonly CaseActor[] }) =>
+      params.by.includes(event.actor) &&
+      refusalOf(event.type, event.actor, context, { actorRef: event.actorRef }, event.own) === null,
   },
 });
 
@@ -54,9 +87,9 @@ const pathOf = (status: CaseStatus) => (isOpen(status) ? `open.${stateKeyOf(stat
 
 const edge = (t: CaseTransition) => ({
   target: target(t.to),
-  guard: { type: 'isActorAllowed' as const, params: { by: t.by } },
-  // A follow-up that keeps the status still happens (XState's `can` ignores a transition that does nothing).
-  ...(t.to === null ? { actions: 'keepStatus' as const } : {}),
+  guard: { type: 'isAllowed' as const, params: { by: t.by } },
+  // Also what makes a follow-up that keeps the status a transition (XState's `can` ignores one doing nothing).
+  actions: 'applyFacts' as const,
 });
 
 /** The `on` of a node: the transitions of `list`, grouped by event, in table order. */
@@ -72,7 +105,8 @@ function stateNode(status: CaseStatus): Node {
   );
   return {
     meta: { status },
-    ...(isFinal(status) ? { type: 'final' as const } : {}),
+    // A decided case a correction can leave (a rejection reopened, a certificate revoked) is not final.
+    ...(isFinal(status) && own.length === 0 ? { type: 'final' as const } : {}),
     on: onOf(own),
   };
 }
@@ -84,6 +118,7 @@ const otherStates = Object.fromEntries(
 
 export const caseLifecycleMachine = lifecycleSetup.createMachine({
   id: 'caseLifecycle',
+  context: ({ input }) => input ?? OPEN_FACTS,
   initial: 'open',
   states: {
     open: {
@@ -97,10 +132,10 @@ export const caseLifecycleMachine = lifecycleSetup.createMachine({
 
 export type CaseLifecycleSnapshot = SnapshotFrom<typeof caseLifecycleMachine>;
 
-/** The snapshot of a case in `status`. */
-export function snapshotOf(status: CaseStatus): CaseLifecycleSnapshot {
+/** The snapshot of a case in `status` with its facts. */
+export function snapshotOf(status: CaseStatus, facts: LifecycleFacts = OPEN_FACTS): CaseLifecycleSnapshot {
   const key = stateKeyOf(status);
-  return caseLifecycleMachine.resolveState({ value: isOpen(status) ? { open: key } : key });
+  return caseLifecycleMachine.resolveState({ value: isOpen(status) ? { open: key } : key, context: facts });
 }
 
 /** The status a snapshot is in (the `meta.status` of its leaf state). */
@@ -111,21 +146,58 @@ export function statusOf(snapshot: CaseLifecycleSnapshot): CaseStatus {
   return status;
 }
 
-/** May `actor` send `event` to a case in `status` now? */
-export function canSend(status: CaseStatus, event: CaseEventType, actor: CaseActor): boolean {
-  return snapshotOf(status).can({ type: event, actor });
+/** Who sends an event, and the case's facts it is decided on (default: no rule holds it back). */
+export interface CaseQuery {
+  actor: CaseActor;
+  actorRef?: string;
+  facts?: LifecycleFacts;
+  own?: CaseEventFacts;
+}
+
+const eventOf = (type: CaseEventType, q: CaseQuery): CaseEvent => ({
+  type,
+  actor: q.actor,
+  ...(q.actorRef === undefined ? {} : { actorRef: q.actorRef }),
+  ...(q.own === undefined ? {} : { own: q.own }),
+});
+
+/** May the sender send `event` to a case in `status` now? */
+export function canSend(status: CaseStatus, event: CaseEventType, q: CaseQuery): boolean {
+  return snapshotOf(status, q.facts).can(eventOf(event, q));
 }
 
 /** The status after `event`, or null when the lifecycle does not allow it now. */
-export function nextStatus(status: CaseStatus, event: CaseEventType, actor: CaseActor): CaseStatus | null {
-  const before = snapshotOf(status);
-  if (!before.can({ type: event, actor })) return null;
-  const [after] = transition(caseLifecycleMachine, before, { type: event, actor });
+export function nextStatus(status: CaseStatus, event: CaseEventType, q: CaseQuery): CaseStatus | null {
+  const before = snapshotOf(status, q.facts);
+  const sent = eventOf(event, q);
+  if (!before.can(sent)) return null;
+  const [after] = transition(caseLifecycleMachine, before, sent);
   return statusOf(after);
 }
 
-/** The events `actor` may send in `status` (the actions the screens offer). */
-export function allowedEvents(status: CaseStatus, actor: CaseActor): CaseEventType[] {
-  const snapshot = snapshotOf(status);
-  return CASE_TRANSITIONS.map((t) => t.event).filter((event) => snapshot.can({ type: event, actor }));
+/** The events the sender may send in `status` (the actions the screens offer). */
+export function allowedEvents(status: CaseStatus, q: CaseQuery): CaseEventType[] {
+  const snapshot = snapshotOf(status, q.facts);
+  const { own: _own, ...offer } = q;
+  return [...new Set(CASE_TRANSITIONS.map((t) => t.event))].filter((event) =>
+    snapshot.can(eventOf(event, offer)),
+  );
+}
+
+/**
+ * Why the lifecycle refuses an event: the status or the sender's role (`status`), or a rule of the case's
+ * facts (its key under `case.rules.`). Asked only once `nextStatus` said no, for the refusal's message.
+ */
+export function whyRefused(
+  status: CaseStatus,
+  event: CaseEventType,
+  q: CaseQuery,
+): { kind: 'status' } | { kind: 'rule'; rule: CaseRuleRefusal } {
+  const byStatus = (CASE_TRANSITIONS as readonly CaseTransition[]).some(
+    (t) => t.event === event && t.from.includes(status) && t.by.includes(q.actor),
+  );
+  const rule = byStatus
+    ? refusalOf(event, q.actor, q.facts ?? OPEN_FACTS, { actorRef: q.actorRef }, q.own)
+    : null;
+  return rule === null ? { kind: 'status' } : { kind: 'rule', rule };
 }

@@ -1,11 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ConsoleActionResult } from '../rules/staff';
+import type { ConsoleActionResult, HolderResetResult } from '../rules/staff';
 
 /**
- * One action of the case officer console on a case (docs/flows/console-action.md): the form,
+ * One action of the case officer console on a case (docs/flows/console-action.md), or the reset of a
+ * registration holder (docs/console.md, "Registered AP/RSE", ui/console/HolderResetForm.tsx): the form,
  * a confirmation, the request, and the record. Pure: the request is the `submitAction` actor the console
  * provides (ui/console/ActionForm.tsx); a refusal comes back as a `ConsoleActionFailure`. A 409 (the case
- * moved, or the lifecycle does not allow it now) ends in `moved`, where the page reloads the case.
+ * moved, or its status does not allow it now) ends in `moved`, where the page reloads the case; a 409
+ * CASE_RULE (a rule of the case: docs/flows/case-rules.md) goes back to the form with its message.
  */
 export interface ConsoleActionFailure {
   status: number;
@@ -18,8 +20,11 @@ export interface ConsoleActionContext {
   /** The answers confirmed (sent by `action.confirm`). */
   answers: Record<string, unknown>;
   failure: ConsoleActionFailure | null;
-  result: ConsoleActionResult | null;
+  result: ConsoleActionOutcome | null;
 }
+
+/** What the request answers: a case action's record, or what a holder reset did. */
+export type ConsoleActionOutcome = ConsoleActionResult | HolderResetResult;
 
 export type ConsoleActionEvent =
   | { type: 'action.continue' }
@@ -46,13 +51,16 @@ export const consoleActionMachine = setup({
   },
   actors: {
     /** Sends the action (the console provides the request). */
-    submitAction: fromPromise<ConsoleActionResult, { answers: Record<string, unknown> }>(() =>
+    submitAction: fromPromise<ConsoleActionOutcome, { answers: Record<string, unknown> }>(() =>
       Promise.reject(new Error('not provided')),
     ),
   },
   guards: {
-    /** The case moved or the lifecycle refuses it now: the officer must see the case as it is. */
-    isConflict: (_, failure: ConsoleActionFailure) => failure.status === 409,
+    /**
+     * The case moved or its status refuses the action now: the officer must see the case as it is. A rule
+     * of the case (CASE_RULE: a date, an open request) is answered at the form, where it can be corrected.
+     */
+    isConflict: (_, failure: ConsoleActionFailure) => failure.status === 409 && failure.code !== 'CASE_RULE',
   },
 }).createMachine({
   id: 'consoleAction',

@@ -37,6 +37,11 @@ export interface FlowEntry {
    * they are too many to walk (they grow with every branch; the login flow's take over a minute).
    */
   simplePaths?: { to?: (snapshot: AnyMachineSnapshot) => boolean } | { skip: string };
+  /**
+   * Generated sections of its page besides the diagram: marker name → markdown, written between
+   * `<!-- name:start -->` and `<!-- name:end -->` by `npm run docs:flows` (the case's rules table).
+   */
+  sections?: Record<string, () => string>;
   /** The most states a graph traversal may visit before it fails (`@xstate/graph`'s `limit`); default 10 000. */
   traversalLimit?: number;
 }

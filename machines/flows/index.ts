@@ -2,11 +2,12 @@ import { applyMachine } from './apply.machine';
 import { applyTraversal } from './apply/graph';
 import { SAMPLE_APPLICATION } from './apply/sample';
 import { DEFAULT_IDLE_MINUTES, idleSessionMachine } from './idle-session.machine';
-import { caseLifecycleMachine, type CaseEvent } from './case-lifecycle.machine';
+import { caseLifecycleMachine } from './case-lifecycle.machine';
+import { MODEL_FACTS, PATH_EVENTS, serializeModel } from './case-lifecycle.model';
+import { caseRulesTable } from '../rules/case-rules-table';
 import { caseActionMachine, type CaseActionFailure, type LoadCaseOutput } from './case-action.machine';
 import { consoleActionMachine } from './console-action.machine';
-import { CASE_ACTORS, CASE_EVENT_TYPES } from '../rules/case-lifecycle';
-import { appointeeLoginFlow, appointmentAcceptanceFlow } from './appointment-flows';
+import { appointeeContactFlow, appointeeLoginFlow, appointmentAcceptanceFlow } from './appointment-flows';
 import { loginOtpFlow, oneTimeCodeFlow } from './login-flows';
 import { signingMachine } from './signing.machine';
 import { defineFlow, done, failed, GRAPH_NOW, type FlowEntry } from './flow-entry';
@@ -146,11 +147,14 @@ const caseLifecycle = defineFlow({
   id: 'caseLifecycle',
   machine: caseLifecycleMachine,
   doc: 'case-lifecycle.md',
-  input: () => undefined,
-  events: CASE_EVENT_TYPES.flatMap((type) => CASE_ACTORS.map((actor): CaseEvent => ({ type, actor }))),
-  serializeState: (s) => JSON.stringify(s.value),
+  input: () => MODEL_FACTS,
+  events: PATH_EVENTS,
+  serializeState: serializeModel,
+  sections: { rules: caseRulesTable },
   actorOutcomes: {},
-  simplePaths: { to: (s) => s.status === 'done' },
+  simplePaths: {
+    skip: 'with the case facts in the state, simple paths run to millions; tests/paths/case-rules.test.ts walks every reachable state and edge instead',
+  },
   unreachable: {},
 });
 
@@ -276,5 +280,6 @@ export const FLOW_REGISTRY: readonly FlowEntry[] = [
   caseAction,
   appointmentAcceptanceFlow,
   appointeeLoginFlow,
+  appointeeContactFlow,
   consoleAction,
 ];

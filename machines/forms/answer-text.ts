@@ -34,6 +34,11 @@ export function answerText(
       const option = field.options.find((o) => o.value === value);
       return option ? [{ text: t(`forms:${option.labelKey}`) }] : null;
     }
+    case 'checkboxes': {
+      const chosen = typeof value === 'string' ? linesOf(value) : [];
+      const items = field.options.filter((o) => chosen.includes(o.value));
+      return items.length > 0 ? items.map((o) => ({ text: t(`forms:${o.labelKey}`) })) : null;
+    }
     case 'lines': {
       const items = typeof value === 'string' ? linesOf(value) : [];
       return items.length > 0 ? items.map((text) => ({ text })) : null;

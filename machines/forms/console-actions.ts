@@ -1,8 +1,14 @@
 import type { z } from 'zod';
 import { MINOR_WORKS_MAX_ROWS, MINOR_WORKS_ROW_KEYS } from '../rules/minor-works';
-import { CONSOLE_ACTION_SCHEMAS, eventKey, type ConsoleEvent } from '../rules/staff';
+import {
+  CONSOLE_ACTION_SCHEMAS,
+  OTHER_DOCUMENT,
+  OTHER_DOCUMENT_MAX,
+  eventKey,
+  type ConsoleEvent,
+} from '../rules/staff';
 import { isBlank, linesOf } from './check';
-import { fieldsOf, type FillStep } from './fields';
+import { applicableFieldIds, fieldsOf, type FillStep } from './fields';
 import type { AnswerValue, Field, FormSteps } from './types';
 
 /**
@@ -27,6 +33,8 @@ type ActionField<E extends ConsoleEvent> = FieldWithId<AnswerKey<E>>;
 export interface ActionFormContext {
   today: string;
   me: number;
+  /** The ids of the case's open information requests, oldest first. */
+  openRequests?: readonly number[];
 }
 
 export interface ActionFormDefinition extends FormSteps {
@@ -72,6 +80,28 @@ const area = <K extends string>(id: K, required: boolean): FieldWithId<K> => ({
 /** Items one a line (the API takes the list). */
 const lines = <K extends string>(id: K): FieldWithId<K> => ({ kind: 'lines', id, labelKey: labelKey(id) });
 
+/**
+ * The document types a request may name: tick boxes of the case's form's documents and "Other", their
+ * options from the API with the case (`requestableDocuments`), not the definition.
+ */
+const documentTypes: FieldWithId<'documentTypes'> = {
+  kind: 'checkboxes',
+  id: 'documentTypes',
+  labelKey: labelKey('documentTypes'),
+  options: [],
+};
+
+/** What "Other" asks for, shown and required when Other is ticked. */
+const otherDocument: FieldWithId<'otherDocument'> = {
+  kind: 'text',
+  id: 'otherDocument',
+  labelKey: labelKey('otherDocument'),
+  hint: true,
+  required: true,
+  maxLength: OTHER_DOCUMENT_MAX,
+  when: { field: 'documentTypes', includes: OTHER_DOCUMENT },
+};
+
 /** A drop-down of the codes the action's schema takes, starting at the first. */
 const select = <K extends string>(id: K, codes: readonly string[]): FieldWithId<K> => ({
   kind: 'select',
@@ -84,6 +114,14 @@ const select = <K extends string>(id: K, codes: readonly string[]): FieldWithId<
 /** An officer, starting at the signed-in one. */
 const officer = <K extends string>(id: K): FieldWithId<K> => ({
   kind: 'officer',
+  id,
+  labelKey: labelKey(id),
+  required: true,
+});
+
+/** One of the case's open information requests (the console lists them with the case). */
+const openRequest = <K extends string>(id: K): FieldWithId<K> => ({
+  kind: 'openRequest',
   id,
   labelKey: labelKey(id),
   required: true,
@@ -118,6 +156,13 @@ export const ACTION_FORMS: Readonly<Record<ConsoleEvent, ActionFormDefinition>> 
     [text('date'), select('window', S['inspection.schedule'].shape.window.options), officer('officerId')],
     today,
   ),
+  'inspection.reschedule': actionForm('inspection.reschedule', [
+    text('date'),
+    select('window', S['inspection.reschedule'].shape.window.options),
+    officer('officerId'),
+    area('reason', true),
+  ]),
+  'inspection.cancel': actionForm('inspection.cancel', [area('reason', true)]),
   'inspection.record': actionForm('inspection.record', [
     select('result', S['inspection.record'].shape.result.options),
     area('note', false),
@@ -128,10 +173,23 @@ export const ACTION_FORMS: Readonly<Record<ConsoleEvent, ActionFormDefinition>> 
   ]),
   'case.reject': actionForm('case.reject', [area('reason', true)]),
   'case.close': actionForm('case.close', []),
+  'lor.withdraw': actionForm('lor.withdraw', [area('reason', true)]),
+  'certificate.revoke': actionForm('certificate.revoke', [area('reason', true)]),
+  'case.reopen': actionForm('case.reopen', [area('reason', true)]),
   'information.request': actionForm('information.request', [
-    lines('documentTypes'),
+    documentTypes,
+    otherDocument,
     area('note', false),
     text('replyBy'),
+  ]),
+  'information.extend': actionForm('information.extend', [
+    openRequest('requestId'),
+    text('replyBy'),
+    area('reason', false),
+  ]),
+  'information.withdraw': actionForm('information.withdraw', [
+    openRequest('requestId'),
+    area('reason', false),
   ]),
   'message.send': actionForm('message.send', [area('body', true)]),
 };
@@ -149,22 +207,29 @@ export function initialValues(definition: ActionFormDefinition, context: ActionF
     values[field.id] =
       field.kind === 'officer'
         ? String(context.me)
-        : field.kind === 'select'
-          ? (field.options[0]?.value ?? '')
-          : field.kind === 'table'
-            ? []
-            : '';
+        : field.kind === 'openRequest'
+          ? context.openRequests?.[0] === undefined
+            ? ''
+            : String(context.openRequests[0])
+          : field.kind === 'select'
+            ? (field.options[0]?.value ?? '')
+            : field.kind === 'table'
+              ? []
+              : '';
   return { ...values, ...definition.prefill?.(context) };
 }
 
 /**
- * The answers the API takes, from what the form holds: a list of the lines typed, an officer's id as a
- * number, every cell of a table row (empty when not typed), text as typed but left out when blank and not
- * required; the API trims and checks.
+ * The answers the API takes, from what the form holds: a list of the lines typed or the boxes ticked, an
+ * officer's id as a number, every cell of a table row (empty when not typed), text as typed but left out
+ * when blank and not required; a field whose condition does not hold (the description of "Other" when
+ * Other is not ticked) is left out. The API trims and checks.
  */
 export function answersOf(definition: ActionFormDefinition, values: ActionValues): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
+  const applicable = applicableFieldIds(definition, values);
   for (const { field } of fieldsOf(definition)) {
+    if (!applicable.has(field.id)) continue;
     const value = values[field.id];
     if (field.kind === 'table') {
       const rows = Array.isArray(value) ? value : [];
@@ -172,8 +237,8 @@ export function answersOf(definition: ActionFormDefinition, values: ActionValues
         Object.fromEntries(field.columns.map((c) => [c.id, row[c.id] ?? ''])),
       );
     } else if (typeof value !== 'string') continue;
-    else if (field.kind === 'lines') answers[field.id] = linesOf(value);
-    else if (field.kind === 'officer') answers[field.id] = Number(value);
+    else if (field.kind === 'lines' || field.kind === 'checkboxes') answers[field.id] = linesOf(value);
+    else if (field.kind === 'officer' || field.kind === 'openRequest') answers[field.id] = Number(value);
     else if (!field.required && isBlank(value)) continue;
     else answers[field.id] = value;
   }

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { formatDateParams } from '../rules/dates';
+import { isLanguage } from '../rules/language';
 
 /**
  * The error shape of the forms, the same in the browser and in the API's 400 answers. A message is
@@ -90,9 +92,17 @@ export function toFormIssues(error: z.ZodError): FormIssue[] {
 /** An i18next-like `t`: the UI passes i18next's, the PDF and the tests their own. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** An issue as text in the page's language: its `field` param (a label key) is translated first. */
-export function issueText(issue: Pick<FormIssue, 'message' | 'params'>, t: Translate): string {
-  const params: Record<string, unknown> = { ...issue.params };
+/**
+ * An issue as text in the page's language: its `field` param (a label key) is translated first, and a date
+ * param (`2026-12-01`) is written as a person reads it in `language` (machines/rules/dates.ts).
+ */
+export function issueText(
+  issue: Pick<FormIssue, 'message' | 'params'>,
+  t: Translate,
+  language?: string,
+): string {
+  const params: Record<string, unknown> =
+    language && isLanguage(language) ? formatDateParams(issue.params, language) : { ...issue.params };
   if (typeof params.field === 'string') params.field = t(params.field);
   return t(issue.message, params);
 }

@@ -1,3 +1,4 @@
+import { linesOf } from './check';
 import type { Condition, Field, FormDefinition, FormSteps, Section, WizardStep } from './types';
 
 /**
@@ -44,6 +45,8 @@ export function fieldById(definition: FormSteps, id: string): PlacedField | unde
 function holds(condition: Condition, value: unknown): boolean {
   if ('equals' in condition) return value === condition.equals;
   if ('oneOf' in condition) return typeof value === 'string' && condition.oneOf.includes(value);
+  if ('includes' in condition)
+    return typeof value === 'string' && linesOf(value).includes(condition.includes);
   return value !== condition.notEquals;
 }
 

@@ -162,11 +162,12 @@ export function selfCertForm({
   const partA: Section[] = [caseSection(), premisesSection(), operatorSection(use)];
   const steps: FormDefinition['steps'] = alteration
     ? [
-        { kind: 'fill', id: 'fillPartA', titleKey: 'steps.fillPartA', sections: partA },
+        { kind: 'fill', id: 'fillPartA', titleKey: 'steps.fillPartA', sections: partA, serverCheck: true },
         {
           kind: 'fill',
           id: 'fillPartB',
           titleKey: 'steps.fillPartB',
+          serverCheck: true,
           sections: [
             certifierSection(),
             alterationSection(),
@@ -179,13 +180,21 @@ export function selfCertForm({
         { kind: 'success' },
       ]
     : [
-        { kind: 'fill', id: 'fillPartA', titleKey: 'steps.fillPartA', sections: partA },
-        { kind: 'fill', id: 'fillPartB', titleKey: 'steps.fillPartB', sections: [certifierSection()] },
+        { kind: 'fill', id: 'fillPartA', titleKey: 'steps.fillPartA', sections: partA, serverCheck: true },
+        {
+          kind: 'fill',
+          id: 'fillPartB',
+          titleKey: 'steps.fillPartB',
+          sections: [certifierSection()],
+          serverCheck: true,
+        },
         {
           kind: 'fill',
           id: 'letterOfRequirements',
           titleKey: 'steps.letterOfRequirements',
           sections: [...letterOfRequirementsSections(), ...certificationSections()],
+          // The letter's items against the letter issued on the case (docs/flows/case-rules.md).
+          serverCheck: true,
         },
         { kind: 'preview' },
         { kind: 'upload' },

@@ -13,7 +13,9 @@ export type { ApplicationType };
 export type Condition =
   | { field: string; equals: string | boolean }
   | { field: string; oneOf: readonly string[] }
-  | { field: string; notEquals: string | boolean };
+  | { field: string; notEquals: string | boolean }
+  /** The answer of a `checkboxes` field has this value among those chosen. */
+  | { field: string; includes: string };
 
 interface FieldBase {
   /** Unique within the form; the key of the answer in the draft's `answers` object. */
@@ -103,11 +105,23 @@ export type Field =
    */
   | (FieldBase & { kind: 'lines'; maxLength?: number })
   /**
+   * A multi-choice of tick boxes (one group, react-aria's CheckboxGroup): the answer is the values
+   * chosen, one a line, in the order of the options. The options are the definition's, or, when it has
+   * none, those the API gives with the case (the document types the console may request, its
+   * `requestableDocuments`: docs/console.md).
+   */
+  | (FieldBase & { kind: 'checkboxes'; options: readonly Option[] })
+  /**
    * A member of the department's staff, chosen by name from those the API lists with the case (the
    * console's officer pickers): the options come from the API, not the definition; the answer is the
    * staff id.
    */
-  | (FieldBase & { kind: 'officer' });
+  | (FieldBase & { kind: 'officer' })
+  /**
+   * One of the case's open information requests, chosen from those the API lists with the case (the
+   * console's extension and withdrawal of a request): the answer is the request's id.
+   */
+  | (FieldBase & { kind: 'openRequest' });
 
 /**
  * Formats of text answers with a rule in machines/rules: an AP/RSE registration number (registration.ts),
@@ -154,7 +168,17 @@ export interface Section {
  * page), as sub-states of the wizard's upload state.
  */
 export type WizardStep =
-  | { kind: 'fill'; id: string; titleKey: string; sections: readonly Section[] }
+  | {
+      kind: 'fill';
+      id: string;
+      titleKey: string;
+      sections: readonly Section[];
+      /**
+       * Leaving the step asks the API about its answers before moving on (the case a self-certification
+       * names, and its certifier: docs/flows/apply.md); a refusal shows at its field.
+       */
+      serverCheck?: boolean;
+    }
   | { kind: 'preview' }
   | { kind: 'upload' }
   | { kind: 'success' };
@@ -192,7 +216,7 @@ export interface FormDefinition {
 /**
  * Answer values by field kind, as the screens store them in `answers[field.id]`:
  * text, email, mobile, phone, hkic, date (YYYY-MM-DD), number (the digits as typed), select, radio,
- * lines (the text as typed), officer (the staff id as text) → string; checkbox → boolean; address →
+ * lines (the text as typed), checkboxes (the values chosen, one a line), officer (the staff id as text) → string; checkbox → boolean; address →
  * AddressAnswer; table → TableRow[]. An empty string means "not answered".
  */
 export type AnswerValue = string | boolean | AddressAnswer | TableRow[];

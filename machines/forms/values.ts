@@ -75,6 +75,8 @@ export function maxLengthOf(field: Field): number | undefined {
     case 'address':
     case 'table':
     case 'officer':
+    case 'checkboxes':
+    case 'openRequest':
       return undefined;
     default:
       return assertNever(field);
@@ -100,7 +102,9 @@ export function isEmptyAnswer(field: Field, value: unknown): boolean {
     case 'select':
     case 'radio':
     case 'lines':
+    case 'checkboxes':
     case 'officer':
+    case 'openRequest':
       return isBlank(value);
     default:
       return assertNever(field);
@@ -255,7 +259,15 @@ export function checkAnswer(field: Field, value: unknown, mode: Mode): Check {
       const typed = draftString(field, value);
       return mode === 'draft' || !typed.ok ? typed : ok(linesOf(value));
     }
+    case 'checkboxes': {
+      if (typeof value !== 'string') return invalidType();
+      const chosen = linesOf(value);
+      if (!chosen.every((v) => field.options.some((o) => o.value === v)))
+        return fail(ERRORS.invalidOption, { field: label });
+      return ok(mode === 'draft' ? value : chosen);
+    }
     case 'officer':
+    case 'openRequest':
       return typeof value === 'string' && STAFF_ID.test(value)
         ? ok(mode === 'draft' ? value : Number(value))
         : fail(ERRORS.invalidOption, { field: label });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { HKIC_INPUT_MAX } from '../forms/limits';
+import { isValidHkic, normaliseHkic } from './hkic';
 import { contactSchema, langSchema, otpCodeSchema } from './otp';
+import { formatCalendarDate } from './dates';
+import type { Language } from './language';
 import { IDENTITIES, parseRegistrationNumber, type Identity } from './registration';
 
 /**
@@ -52,16 +56,28 @@ export const invitationOtpVerifySchema = body({
   code: otpCodeSchema,
 });
 
-/** An HKIC number as a signer gives it for iAM Smart ("A123456(3)"; the service checks the holder). */
+/** The envelope code of an HKIC number that fails its check (spec §8: HKICNO, the invalid ID number message). */
+export const HKIC_INVALID_CODE = 'HKICNO';
+
+/**
+ * An HKIC number as a signer gives it for iAM Smart ("A123456(3)", "a1234563"; the service checks the
+ * holder): the check character is checked by the rule of the application form (machines/rules/hkic.ts), so
+ * A1234567 is refused here, with the form's message, before iAM Smart is asked.
+ */
 export const hkicSchema = z
   .string({ error: 'validation.hkic.required' })
   .trim()
-  .regex(/^[A-Z]{1,2}[0-9]{6}\(?[0-9A]\)?$/i, { error: 'validation.hkic.invalid' });
+  .min(1, { error: 'validation.hkic.required' })
+  .refine((v) => v.length <= HKIC_INPUT_MAX && isValidHkic(normaliseHkic(v)), {
+    error: 'validation.hkic.invalid',
+    params: { code: HKIC_INVALID_CODE },
+  });
 
 /** POST /api/appointments/invitation/signing/iamsmart: the appointee's HKIC, which iAM Smart checks. */
 export const invitationIamSmartSchema = body({
   token: invitationTokenSchema,
   hkic: hkicSchema,
+  lang: langSchema.optional(),
 });
 
 /** POST /api/appointments/invitation/accept: the signed declaration's reference. */
@@ -99,6 +115,20 @@ export const appointeeOtpVerifySchema = body({
   lang: langSchema.optional(),
 });
 
+/**
+ * POST /api/appointee/contact/send: the holder's new email or mobile (one at a time); a code goes to the
+ * one on file and one to the new one (docs/decisions/025-registration-holders.md).
+ */
+export const holderContactSendSchema = body({ contact: contactSchema, lang: langSchema.optional() });
+
+/** POST /api/appointee/contact/verify: the new contact and both codes (the old contact's, the new one's). */
+export const holderContactVerifySchema = body({
+  contact: contactSchema,
+  oldCode: otpCodeSchema,
+  newCode: otpCodeSchema,
+  lang: langSchema.optional(),
+});
+
 /** POST /api/cases/current/appointments/:id/revoke */
 export const revokeSchema = body({
   reason: z
@@ -129,6 +159,11 @@ export interface AppointmentView {
   acceptedAt: string | null;
   endedAt: string | null;
   endReason: string | null;
+  /**
+   * The email and mobile are the ones the department holds for the registration number, not the ones the
+   * applicant typed: the applicant sees them masked (docs/decisions/025-registration-holders.md).
+   */
+  registeredContacts: boolean;
 }
 
 /** What the invitation link shows the appointee: the appointment and the case it is for. */
@@ -167,23 +202,78 @@ export function maskMobile(mobile: string): string {
   return `****${mobile.slice(-4)}`;
 }
 
+/** The first line of a declaration: its title, with the appointment's id (what is signed names it). */
+const DECLARATION_TITLE = /^(Declaration of appointment|委任聲明|委任声明) \d+$/;
+
 /**
- * The declaration of appointment: what the appointee signs (its SHA-256, with the appointment's facts,
- * is the digest handed to iAM Smart or signed by the e-Cert).
+ * The declaration as a person reads it on the page: its statement as one paragraph, without the title
+ * line and its appointment id (the page heads it with its own heading). The signed text stays as it is.
  */
-export function declarationText(a: {
+export function declarationStatement(declaration: string): string {
+  const lines = declaration.split('\n').map((l) => l.trim());
+  const body = lines[0] !== undefined && DECLARATION_TITLE.test(lines[0]) ? lines.slice(1) : lines;
+  return body.filter(Boolean).join(lines.some((l) => /[\u4e00-\u9fff]/.test(l)) ? '' : ' ');
+}
+
+export interface DeclarationFacts {
   applicationNo: string;
   identity: Identity;
   nameEn: string;
   registrationNumber: string;
   expiryDate: string;
   appointmentId: number;
-}): string {
-  const role = a.identity === 'ap' ? 'Authorized Person' : 'Registered Structural Engineer';
+}
+
+const ROLE: Record<Language, Record<Identity, string>> = {
+  en: { ap: 'Authorized Person', rse: 'Registered Structural Engineer' },
+  tc: { ap: '認可人士', rse: '註冊結構工程師' },
+  sc: { ap: '认可人士', rse: '注册结构工程师' },
+};
+
+/** The Chinese wording of the declaration, one per script (the same sentence). */
+const CHINESE_WORDING = {
+  tc: {
+    title: '委任聲明',
+    registered: '為根據《建築物條例》（第123章）註冊的',
+    number: '註冊編號',
+    validUntil: '註冊有效期至',
+    accept: '接受申請編號',
+    ofApplicant: '的申請人的委任，',
+    declare: '並聲明本人將就此申請的工程代表申請人行事。',
+  },
+  sc: {
+    title: '委任声明',
+    registered: '为根据《建筑物条例》（第123章）注册的',
+    number: '注册编号',
+    validUntil: '注册有效期至',
+    accept: '接受申请编号',
+    ofApplicant: '的申请人的委任，',
+    declare: '并声明本人将就此申请的工程代表申请人行事。',
+  },
+} as const;
+
+/**
+ * The declaration of appointment: what the appointee signs (its SHA-256, with the appointment's facts,
+ * is the digest handed to iAM Smart or signed by the e-Cert), in the language the appointee reads it in,
+ * its date as a person reads it (docs/decisions/020-appointments.md, "The declaration's language"). Each
+ * language's wording is fixed: changing one changes what a new signature covers, never an old one.
+ */
+export function declarationText(a: DeclarationFacts, language: Language = 'en'): string {
+  const role = ROLE[language][a.identity];
+  const until = formatCalendarDate(a.expiryDate, language);
+  if (language !== 'en') {
+    const w = CHINESE_WORDING[language];
+    return [
+      `${w.title} ${a.appointmentId}`,
+      `本人${a.nameEn}${w.registered}${role}，${w.number}${a.registrationNumber}`,
+      `（${w.validUntil}${until}），${w.accept}${a.applicationNo}${w.ofApplicant}`,
+      w.declare,
+    ].join('\n');
+  }
   return [
     `Declaration of appointment ${a.appointmentId}`,
     `I, ${a.nameEn}, ${role} registered under the Buildings Ordinance (Cap 123) as ${a.registrationNumber}`,
-    `(registration valid until ${a.expiryDate}), accept my appointment by the applicant of application`,
+    `(registration valid until ${until}), accept my appointment by the applicant of application`,
     `${a.applicationNo} and declare that I will act for the applicant on the works of this application.`,
   ].join('\n');
 }

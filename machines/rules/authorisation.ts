@@ -11,6 +11,7 @@ export const CASE_ACTIONS = [
   'case.view',
   'case.act',
   'case.document',
+  'case.information',
   'appointment.manage',
   'appointee.cases',
 ] as const;
@@ -24,6 +25,7 @@ export const CONSOLE_ACTIONS = [
   'console.case.assign',
   'console.audit',
   'console.staff',
+  'console.holders',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -32,7 +34,9 @@ export type Action = (typeof ACTIONS)[number];
 
 /**
  * `case.view`: read the session's case (status, history, allowed actions); `case.act`: send a follow-up
- * (withdraw, request an inspection ...); `case.document`: download a document of the case. Staff reach
+ * (withdraw, request an inspection ...); `case.document`: download a document of the case;
+ * `case.information`: the applicant's own information in full (the application PDF of the case's answers,
+ * the submission's downloads), never an AP's or RSE's (docs/appointee-visibility.md). Staff reach
  * cases through their own console and sign-in (not through a Find my case session), so no staff role is
  * here yet. `appointment.manage`: see, cancel and revoke the appointments of the case (the applicant only:
  * an AP/RSE cannot change the appointment); `appointee.cases`: the cases an AP/RSE is appointed to, and
@@ -42,18 +46,23 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'case.view': ['applicant', 'ap', 'rse'],
   'case.act': ['applicant', 'ap', 'rse'],
   'case.document': ['applicant', 'ap', 'rse'],
+  'case.information': ['applicant'],
   'appointment.manage': ['applicant'],
   'appointee.cases': ['ap', 'rse'],
-  // The console (docs/decisions/022-case-officer-console.md): the work queue and a case are seen by every
-  // officer; acting on a case needs it assigned to the officer (or a senior officer), checked per case by
-  // the console service; a case officer assigns only themself to an unassigned case, a senior officer
-  // anyone; admins search the audit trail and keep staff accounts and master data.
-  'console.queue': ['caseOfficer', 'seniorOfficer'],
+  // The console (docs/decisions/022-case-officer-console.md): the work queue (its search and its CSV) and a
+  // case are seen by every member of staff, an admin too, who reads them and acts on none; acting on a case
+  // needs it assigned to the officer (or a senior officer), checked per case by the console service; a case
+  // officer assigns only themself to an unassigned case, a senior officer anyone; admins search the audit
+  // trail and keep staff accounts and master data.
+  'console.queue': ['caseOfficer', 'seniorOfficer', 'admin'],
   'console.case.view': ['caseOfficer', 'seniorOfficer', 'admin'],
   'console.case.act': ['caseOfficer', 'seniorOfficer'],
   'console.case.assign': ['caseOfficer', 'seniorOfficer'],
   'console.audit': ['seniorOfficer', 'admin'],
   'console.staff': ['admin'],
+  // The registered AP/RSE (docs/console.md, "Registered AP/RSE"): looking up a number's holder and
+  // resetting it, a decision of the department's own register, is a senior officer's or an admin's.
+  'console.holders': ['seniorOfficer', 'admin'],
 };
 
 export function isRole(value: unknown): value is Role {

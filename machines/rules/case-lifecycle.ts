@@ -18,7 +18,10 @@ export const OPEN_STATUSES = [
   'INSPECTED',
 ] as const;
 
-/** Statuses no event leaves. */
+/**
+ * The decided statuses: the case is no longer handled. Only a senior officer's correction leaves one (a
+ * rejected case reopened, a certificate revoked after closing); a withdrawal is final.
+ */
 export const FINAL_STATUSES = ['CLOSED', 'WITHDRAWN', 'REJECTED'] as const;
 
 /** The statuses of a case, as stored in `applications.status` and shown (translated) to the applicant. */
@@ -89,9 +92,10 @@ export const CASE_TRANSITIONS = [
     history: null,
     notifies: [],
   },
+  // Also a correction: a new revision of the letter while it stands (the earlier ones are kept).
   {
     event: 'lor.issue',
-    from: ['UNDER_EXAMINATION', 'INSPECTED'],
+    from: ['UNDER_EXAMINATION', 'INSPECTED', 'LOR_ISSUED', 'COMPLIANCE_REPORTED'],
     to: 'LOR_ISSUED',
     by: STAFF,
     history: 'LETTER_OF_REQUIREMENTS',
@@ -130,6 +134,22 @@ export const CASE_TRANSITIONS = [
     notifies: ['applicant'],
   },
   {
+    event: 'inspection.reschedule',
+    from: ['INSPECTION_SCHEDULED'],
+    to: null,
+    by: STAFF,
+    history: 'INSPECTION_NOTICE',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'inspection.cancel',
+    from: ['INSPECTION_SCHEDULED'],
+    to: 'INSPECTION_REQUESTED',
+    by: STAFF,
+    history: 'INSPECTION_CANCELLED',
+    notifies: ['applicant'],
+  },
+  {
     event: 'certificate.issue',
     from: ['INSPECTED'],
     to: 'CERTIFICATE_ISSUED',
@@ -144,6 +164,31 @@ export const CASE_TRANSITIONS = [
     by: [...STAFF, 'system'],
     history: null,
     notifies: [],
+  },
+  // Corrections of a decision (docs/flows/case-rules.md): each a senior officer's, recorded and notified.
+  {
+    event: 'lor.withdraw',
+    from: ['LOR_ISSUED', 'COMPLIANCE_REPORTED'],
+    to: 'UNDER_EXAMINATION',
+    by: ['seniorOfficer'],
+    history: 'LOR_WITHDRAWAL',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'certificate.revoke',
+    from: ['CERTIFICATE_ISSUED', 'CLOSED'],
+    to: 'INSPECTED',
+    by: ['seniorOfficer'],
+    history: 'CERTIFICATE_REVOCATION',
+    notifies: ['applicant'],
+  },
+  {
+    event: 'case.reopen',
+    from: ['REJECTED'],
+    to: 'UNDER_EXAMINATION',
+    by: ['seniorOfficer'],
+    history: 'CASE_REOPENED',
+    notifies: ['applicant'],
   },
   {
     event: 'case.withdraw',
@@ -220,6 +265,22 @@ export const CASE_TRANSITIONS = [
     by: ['ap', 'rse'],
     history: 'SELF_CERTIFICATION',
     notifies: ['applicant', 'caseOfficer'],
+  },
+  {
+    event: 'information.extend',
+    from: OPEN_STATUSES,
+    to: null,
+    by: STAFF,
+    history: null,
+    notifies: ['applicant'],
+  },
+  {
+    event: 'information.withdraw',
+    from: OPEN_STATUSES,
+    to: null,
+    by: STAFF,
+    history: null,
+    notifies: ['applicant'],
   },
   {
     event: 'message.send',

@@ -1,3 +1,4 @@
+import type { SelfCertOffer } from './selfcert';
 import { z } from 'zod';
 import { hkicSchema, SIGNING_REQUEST_PATTERN } from './appointment';
 import type { CaseStatus } from './case-lifecycle';
@@ -51,11 +52,18 @@ export interface CaseData {
   submittedAt: string;
   /** Every follow-up form with whether it is allowed now. */
   actions: CaseActionLink[];
+  /**
+   * To an AP or RSE the lifecycle lets self-certify the case now (`selfCertification.submit`): the form
+   * to open, prefilled (docs/decisions/021-self-certification.md). Absent otherwise.
+   */
+  selfCertification?: SelfCertOffer;
   history: CaseHistoryRowData[];
   facts: CaseFacts;
   calendar: { today: string; holidays: string[] };
   /** The department's side (docs/decisions/022-case-officer-console.md): the case officer's contact details once sent, ... */
   officer: OfficerContact | null;
+  /** This round's inspection as the department set it: its date, and its result once recorded. */
+  inspection: { date: string; result: 'PASS' | 'FAIL' | null } | null;
   /** ... the requests for further information (open ones are to-dos) and the messages on the case. */
   requests: InformationRequestData[];
   messages: CaseMessageData[];

@@ -286,6 +286,11 @@ export interface DraftData {
   updatedAt: string;
   /** The applicant's email and mobile confirmed by a one-time code and unchanged since. */
   verifiedContacts: VerifiedContacts;
+  /**
+   * When the application was submitted (ISO), else null: a tab reloaded after submitting (or whose draft
+   * another tab submitted) starts a new form instead of editing one that can no longer be saved.
+   */
+  submittedAt: string | null;
 }
 
 /** 200 of POST /api/drafts/resume/verify: a new token for the draft, and where the applicant left off. */

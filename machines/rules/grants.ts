@@ -22,6 +22,7 @@ export function grantsOf(role: string): Grants {
     buttons.push('case.history');
   }
   if (may(role, 'case.document')) buttons.push('case.download');
+  if (may(role, 'case.information')) buttons.push('case.information');
   if (may(role, 'case.act'))
     for (const definition of FOLLOW_UP_ENTRY_LIST) {
       if (!transitionOf(definition.event).by.includes(role as CaseActor)) continue;
@@ -33,7 +34,7 @@ export function grantsOf(role: string): Grants {
     buttons.push('appointment.cancel', 'appointment.revoke');
   }
   if (may(role, 'appointee.cases')) {
-    routes.push('/appointee-login');
+    routes.push('/appointee-login', '/appointee-contact');
     buttons.push('appointee.switchCase');
   }
   return { authRoutes: routes, authButtons: buttons };

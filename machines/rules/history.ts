@@ -25,6 +25,10 @@ export const DOCUMENT_TYPES = [
   'APPOINTMENT_CANCELLED',
   'APPOINTMENT_REVOKED',
   'APPOINTMENT_LAPSED',
+  'INSPECTION_CANCELLED',
+  'LOR_WITHDRAWAL',
+  'CERTIFICATE_REVOCATION',
+  'CASE_REOPENED',
 ] as const;
 export const SUBMITTERS = ['APPLICANT', 'AP', 'RSE', 'BD'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

@@ -12,9 +12,3 @@ export function hongKongToday(now: Date = new Date()): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
-
-/** Hong Kong time (UTC+8, no summer time), as the department writes it: 2026-11-22 14:05. */
-export function hongKongTime(at: Date): string {
-  const local = new Date(at.getTime() + 8 * 3_600_000).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
-}

@@ -3,6 +3,8 @@ import { CASE_STATUSES, type CaseStatus } from './case-lifecycle';
 import { isIsoDate } from './working-days';
 import { parseBdReference } from './bd-reference';
 import { MINOR_WORKS_MAX_ROWS, minorWorksRowSchema } from './minor-works';
+import { charLabel, firstUnprintable } from './printable';
+import { registrationNumberSchema } from './appointment';
 
 /**
  * The department's console (docs/decisions/022-case-officer-console.md): staff roles, the
@@ -16,9 +18,6 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** Working days after submission within which the officer's contact details go to the applicant (spec §1). */
 export const CONTACT_DUE_WORKING_DAYS = 2;
 
-/** Failed sign-ins of one account within LOCKOUT_SECONDS before it is locked for LOCKOUT_SECONDS. */
-export const SIGN_IN_ATTEMPTS = 5;
-export const LOCKOUT_SECONDS = 15 * 60;
 /** A staff session ends after this many idle minutes (master data `staff_idle_minutes` overrides). */
 export const STAFF_IDLE_MINUTES = 15;
 /** ... and at most this long after sign-in. */
@@ -26,49 +25,37 @@ export const STAFF_SESSION_HOURS = 10;
 
 const invalid = { error: 'staff.invalid' } as const;
 const required = { error: 'staff.required' } as const;
-const text = (max: number) => z.string(invalid).trim().min(1, required).max(max, invalid);
-const isoDate = z.string(invalid).refine(isIsoDate, { error: 'staff.date' });
-
-/** POST /api/staff/session: the password and a 6-digit TOTP code, or a recovery code instead. */
-export const signInSchema = z.object({
-  username: z.string(invalid).trim().toLowerCase().min(1, required).max(64, invalid),
-  password: z.string(invalid).min(1, required).max(256, invalid),
-  code: z
+/** An officer's text: trimmed, within its length, only characters the letters can print (the error names
+ * the first other one: never a 500 at the letter; line breaks and tabs allowed). */
+const text = (max: number) =>
+  z
     .string(invalid)
     .trim()
     .min(1, required)
-    .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, invalid),
-});
-export type SignIn = z.infer<typeof signInSchema>;
-
-/** GET /api/staff/cases?status=&form=&officer= */
-export const queueQuerySchema = z.object({
-  status: z.enum(CASE_STATUSES, invalid).optional(),
-  form: z
-    .string(invalid)
-    .regex(/^[A-Z0-9-]{1,20}$/, invalid)
-    .optional(),
-  /** A staff id, or 'me', or 'none' (unassigned). */
-  officer: z
-    .string(invalid)
-    .regex(/^(\d{1,9}|me|none)$/, invalid)
-    .optional(),
-  /** One case by its application number (any case of letters). */
-  applicationNo: z
-    .string(invalid)
-    .trim()
-    .regex(/^[A-Za-z0-9-]{1,40}$/, invalid)
-    .transform((v) => v.toUpperCase())
-    .optional(),
-  /** The page of the queue, from 1 ({@link QUEUE_PAGE_SIZE} cases a page). */
-  page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(100_000, invalid).optional(),
-});
-
-/** Cases on a page of the work queue. */
-export const QUEUE_PAGE_SIZE = 50;
-export type QueueQuery = z.infer<typeof queueQuerySchema>;
+    .max(max, invalid)
+    .superRefine((value, ctx) => {
+      const char = firstUnprintable(value.replace(/[\r\n\t]/g, ''));
+      if (char !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'staff.unprintable', params: { char: charLabel(char) } });
+    });
+const isoDate = z.string(invalid).refine(isIsoDate, { error: 'staff.date' });
 
 const items = z.array(text(1000), invalid).max(50, invalid);
+const requestId = z.number(invalid).int(invalid).positive(invalid);
+
+/**
+ * The code of "Other" among a request's document types (as the applicant's Submit Supporting Document
+ * names it, machines/forms/follow-up/submit-document.ts); the officer describes it in `otherDocument`.
+ */
+export const OTHER_DOCUMENT = 'other';
+/** The longest description of an "Other" document (as the applicant's description of one). */
+export const OTHER_DOCUMENT_MAX = 200;
+
+/** Plain text: one line of characters that print (no control or format characters, no markup). */
+const plainText = (max: number) =>
+  text(max).refine((v) => firstUnprintable(v) === undefined && !/[\r\n<>]/.test(v), {
+    error: 'staff.plainText',
+  });
 
 /**
  * The console's actions, by lifecycle event. Every body names the status the officer saw
@@ -99,6 +86,13 @@ export const CONSOLE_ACTION_SCHEMAS = {
     window: z.enum(['AM', 'PM'], invalid),
     officerId: z.number(invalid).int().positive(),
   }),
+  'inspection.reschedule': z.object({
+    date: isoDate,
+    window: z.enum(['AM', 'PM'], invalid),
+    officerId: z.number(invalid).int().positive(),
+    reason: text(1000),
+  }),
+  'inspection.cancel': z.object({ reason: text(1000) }),
   'inspection.record': z.object({ result: z.enum(['PASS', 'FAIL'], invalid), note: text(1000).optional() }),
   'certificate.issue': z.object({
     kind: z.enum(['CERTIFICATE', 'NOTICE'], invalid),
@@ -106,18 +100,35 @@ export const CONSOLE_ACTION_SCHEMAS = {
   }),
   'case.reject': z.object({ reason: text(1000) }),
   'case.close': z.object({}),
+  'lor.withdraw': z.object({ reason: text(1000) }),
+  'certificate.revoke': z.object({ reason: text(1000) }),
+  'case.reopen': z.object({ reason: text(1000) }),
   'information.request': z
     .object({
+      // Codes of the case's form's document list, or OTHER_DOCUMENT (the API checks them against the
+      // list: docs/console.md).
       documentTypes: z
         .array(z.string(invalid).regex(/^[A-Za-z0-9]{1,40}$/, invalid), invalid)
         .max(20, invalid),
+      /** What "Other" asks for, in the officer's words: plain text, required when Other is chosen. */
+      otherDocument: plainText(OTHER_DOCUMENT_MAX).optional(),
       note: text(1000).optional(),
       replyBy: isoDate,
     })
     .refine((v) => v.documentTypes.length > 0 || v.note !== undefined, {
       error: 'staff.requestEmpty',
       path: ['documentTypes'],
+    })
+    .refine((v) => !v.documentTypes.includes(OTHER_DOCUMENT) || v.otherDocument !== undefined, {
+      error: 'staff.otherDocumentRequired',
+      path: ['otherDocument'],
+    })
+    .refine((v) => v.documentTypes.includes(OTHER_DOCUMENT) || v.otherDocument === undefined, {
+      error: 'staff.otherDocumentUnchosen',
+      path: ['otherDocument'],
     }),
+  'information.extend': z.object({ requestId: requestId, replyBy: isoDate, reason: text(1000).optional() }),
+  'information.withdraw': z.object({ requestId: requestId, reason: text(1000).optional() }),
   'message.send': z.object({ body: text(2000) }),
 } as const;
 
@@ -191,11 +202,17 @@ export interface QueueRow {
   officer: StaffSummary | null;
   /** An information request past its reply-by date and unanswered. */
   requestOverdue: boolean;
+  /** The premises address in English, as submitted. */
+  premisesAddress: string | null;
+  /** Not open any more (certificate issued, closed, withdrawn, rejected): listed after the open cases. */
+  finished: boolean;
 }
 
 /** GET /api/staff/cases: a page of the work queue, by due date, and how many cases the filters find. */
 export interface QueuePage {
   cases: QueueRow[];
+  /** The officers the queue can be filtered by (active case officers and senior officers), by name. */
+  officers: StaffSummary[];
   total: number;
   page: number;
   pageSize: number;
@@ -212,11 +229,18 @@ export interface CaseVersionData {
 
 export interface InformationRequestData {
   id: number;
+  /** Codes of the case's form's document list (`forms:documents.<code>`), and OTHER_DOCUMENT. */
   documentTypes: string[];
+  /** The officer's description of the "Other" document, when asked for. */
+  otherDocument: string | null;
   note: string | null;
   replyBy: string;
   createdAt: string;
   answeredAt: string | null;
+  /** Withdrawn by the department: no longer asked for. */
+  withdrawnAt: string | null;
+  /** The reply-by dates before each extension, oldest first. */
+  earlierReplyBy: string[];
   overdue: boolean;
 }
 
@@ -237,8 +261,10 @@ export interface AuditRowData {
   reference: string | null;
   before: unknown;
   after: unknown;
-  /** The address the action came from (staff actions). */
+  /** The address the action came from (none: the portal's own scheduled work). */
   address: string | null;
+  /** The id of the request that made it (its X-Request-Id, in the server's logs too). */
+  requestId: string | null;
 }
 
 export interface ConsoleCaseData extends QueueRow {
@@ -248,6 +274,21 @@ export interface ConsoleCaseData extends QueueRow {
   mobile: string | null;
   /** The events this officer may send now (the lifecycle's, and assignment rules). */
   allowed: ConsoleEvent[];
+  /** What the case's rules decide on (docs/flows/case-rules.md): the inspection, the applicant's dates. */
+  rules: {
+    inspection: { date: string; result: 'PASS' | 'FAIL' | null } | null;
+    preferredDates: string[];
+    /** The earliest reply-by date a request may give today. */
+    earliestReplyBy: string;
+    /** The applicant's latest inspection request: whom to meet on site, the dates asked for, access. */
+    inspectionRequest: {
+      reference: string;
+      preferredDates: string[];
+      contactName: string | null;
+      contactTelephone: string | null;
+      accessNotes: string | null;
+    } | null;
+  };
   versions: CaseVersionData[];
   history: {
     id: number;
@@ -264,6 +305,11 @@ export interface ConsoleCaseData extends QueueRow {
   /** The signature each signed follow-up rests on, by its reference, oldest first. */
   followUpSignatures: { reference: string; method: string; signer: unknown; submittedAt: string }[];
   requests: InformationRequestData[];
+  /**
+   * The document types an information request may name for this case: its form's documents and
+   * OTHER_DOCUMENT, each with the i18n key of its label (namespace `forms`).
+   */
+  requestableDocuments: { value: string; labelKey: string }[];
   messages: CaseMessageData[];
   audit: AuditRowData[];
   staff: StaffSummary[];
@@ -291,4 +337,62 @@ export interface StaffContact {
 /** The officer's contact details as the applicant's case page shows them. */
 export interface OfficerContact extends StaffContact {
   sentAt: string;
+}
+
+/**
+ * The department's reset of a registration holder (docs/console.md, "Registered AP/RSE";
+ * docs/decisions/025-registration-holders.md): the number as people type it, normalised.
+ */
+export const holderLookupSchema = z.object({ registrationNumber: registrationNumberSchema });
+
+/** POST /api/staff/holders/reset: the holder the officer saw (`holderId`) and the officer's reason. */
+export const holderResetSchema = z.object({
+  registrationNumber: registrationNumberSchema,
+  holderId: z.number(invalid).int(invalid).positive(invalid).max(2_147_483_647, invalid),
+  reason: z.string(required).trim().min(1, required).max(1000, invalid),
+});
+export type HolderResetBody = z.infer<typeof holderResetSchema>;
+
+/** A case the holder is actively appointed to (what the holder's login reaches). */
+export interface HolderCaseData {
+  applicationNo: string;
+  status: string;
+  acceptedAt: string | null;
+}
+
+/** GET /api/staff/holders?registrationNumber=: the number's holder (contacts masked) and its history. */
+export interface RegistrationHolderData {
+  registrationNumber: string;
+  identity: 'ap' | 'rse';
+  holder: {
+    id: number;
+    nameEn: string;
+    nameZh: string | null;
+    email: string;
+    mobile: string;
+    /** How the holder's first accepted declaration was signed. */
+    signer: 'iamsmart' | 'ecert' | null;
+    language: 'en' | 'sc' | 'tc';
+    establishedAt: string;
+    cases: HolderCaseData[];
+  } | null;
+  /** The holders the department reset, newest first. */
+  history: {
+    nameEn: string;
+    nameZh: string | null;
+    establishedAt: string;
+    endedAt: string;
+    endedBy: { nameEn: string; nameZh: string } | null;
+    reason: string;
+  }[];
+}
+
+/** What a reset did. */
+export interface HolderResetResult {
+  registrationNumber: string;
+  endedAt: string;
+  /** The ACTIVE appointments no longer reached by the old holder's login. */
+  unlinkedCases: number;
+  /** The open invitations of the number cancelled (their applicants invite again). */
+  cancelledInvitations: number;
 }

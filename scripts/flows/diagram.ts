@@ -204,6 +204,16 @@ export function withDiagram(markdown: string | undefined, title: string, diagram
   return markdown.slice(0, start) + section + markdown.slice(end + DIAGRAM_END.length);
 }
 
+/** The page with `content` between `<!-- name:start -->` and `<!-- name:end -->` (added at the end if absent). */
+export function withSection(markdown: string, name: string, content: string): string {
+  const [open, close] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const section = `${open}\n\n${content}\n\n${close}`;
+  const start = markdown.indexOf(open);
+  const end = markdown.indexOf(close);
+  if (start === -1 || end < start) return `${markdown.trimEnd()}\n\n${section}\n`;
+  return markdown.slice(0, start) + section + markdown.slice(end + close.length);
+}
+
 export interface DocUpdate {
   /** Relative to the repository root, e.g. `docs/flows/login.md`. */
   file: string;
@@ -223,7 +233,8 @@ export function docUpdates(registry: readonly FlowEntry[]): DocUpdate[] {
     seen.set(entry.doc, entry.id);
     const path = DOCS_DIR + entry.doc;
     const current = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-    const next = withDiagram(current, entry.id, flowDiagram(entry.machine));
+    let next = withDiagram(current, entry.id, flowDiagram(entry.machine));
+    for (const [name, make] of Object.entries(entry.sections ?? {})) next = withSection(next, name, make());
     return { file: `docs/flows/${entry.doc}`, path, current, next };
   });
 }

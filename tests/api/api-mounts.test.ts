@@ -30,7 +30,8 @@ function apiRouterPaths(): string[] {
   const appLayers = (app.router as unknown as Router).stack as unknown as Array<
     MountedLayer & { handle: { stack?: MountedLayer[] } }
   >;
-  const api = appLayers.find((layer) => layer.rawPath === '/api');
+  // The API's router (the request time-out before it is mounted at /api too, without a stack).
+  const api = appLayers.find((layer) => layer.rawPath === '/api' && layer.handle.stack);
   if (!api?.handle.stack) throw new Error('no router mounted at /api');
   return api.handle.stack
     .map((layer) => layer.rawPath)

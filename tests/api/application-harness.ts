@@ -116,9 +116,11 @@ export async function startApplicationHarness(
     checker?: PdfChecker;
     /** The form of the drafts (default A2): a self-certification's tests use theirs. */
     formKey?: string;
+    /** What the app stores through, over the local directory (a disk that fills up). */
+    wrapStorage?: (local: DocumentStorage) => DocumentStorage;
   } = {},
 ): Promise<ApplicationHarness> {
-  const { checker, formKey = 'a2', ...appOptions } = app;
+  const { checker, formKey = 'a2', wrapStorage = (local) => local, ...appOptions } = app;
   const clock = new TestClock();
   const pki = await makeTestPki(clock.now());
   const storageDir = await mkdtemp(path.join(tmpdir(), 'bd-documents-'));
@@ -130,7 +132,7 @@ export async function startApplicationHarness(
     login: {
       clock,
       app: {
-        documents: { storage, limits: TEST_LIMITS, checker },
+        documents: { storage: wrapStorage(storage), limits: TEST_LIMITS, checker },
         signing: { iamSmart, ecertTrust: pki.trust },
         ...appOptions,
       },

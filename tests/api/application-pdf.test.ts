@@ -59,7 +59,9 @@ describe('renderApplicationPdf', () => {
     expect(pdf.text).toContain('Form A2');
     expect(pdf.text).toContain('Application for Building Safety Certificate for a New School (Form A2)');
     expect(pdf.text).toContain('A2-2026-000123');
-    expect(pdf.text).toContain('2026-03-02 10:15');
+    // The date it was made, Hong Kong time, in English and Chinese (machines/rules/dates.ts).
+    expect(pdf.text).toContain('2 Mar 2026, 10:15');
+    expect(pdf.text).toContain('2026年3月2日');
     expect(pdf.text).toContain(`Page 1 of ${pdf.pages.length}`);
   });
 

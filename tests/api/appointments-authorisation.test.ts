@@ -147,7 +147,7 @@ const EXPECTED: Record<string, number[]> = {
   'GET /api/cases/current/documents/:id': [404, 404, 404, 403, 403, 401],
   'GET /api/cases/current/appointments': [200, 403, 403, 403, 403, 401],
   'POST /api/appointee/cases/select': [403, 200, 200, 403, 403, 401],
-  'GET /api/cases/current/information.pdf': [200, 200, 200, 403, 403, 401],
+  'GET /api/cases/current/information.pdf': [200, 403, 403, 403, 403, 401],
   'POST /api/cases/current/messages': [200, 200, 200, 403, 403, 401],
   'POST actions/requestForInspection': [200, 200, 200, 403, 403, 401],
   'POST actions/appointment': [200, 403, 403, 403, 403, 401],

@@ -94,6 +94,85 @@ describe('the appointment form', () => {
     );
   });
 
+  it("refuses an HKIC number whose check digit is wrong (HKICNO, the form's message) in each language, before iAM Smart is asked", async () => {
+    const c = await h.applicantCase();
+    const answers = h.appointeeAnswers('ap');
+    await h.act(c.token, 'appointment', answers);
+    const token = await h.invitationTo(answers.email!);
+    expect((await h.confirm(token, answers.email!)).status).toBe(200);
+    const start = (hkic: string, lang?: string) =>
+      h.call<{ errors: { path: string; message: string }[] }>(
+        'POST',
+        `/api/appointments/invitation/signing/iamsmart${lang ? `?lang=${lang}` : ''}`,
+        { body: { token, hkic } },
+      );
+
+    const messages = {
+      en: 'Please input valid Hong Kong Identity Card number.',
+      sc: '请输入有效的香港身份证号码。',
+      tc: '請輸入有效的香港身份證號碼。',
+    };
+    for (const [lang, message] of Object.entries(messages)) {
+      const refused = await start('A1234567', lang);
+      expect(refused.status).toBe(400);
+      expect(refused.body.meta).toEqual({ code: 'HKICNO', message });
+      expect(refused.body.data.errors).toEqual([{ path: 'hkic', message }]);
+    }
+    // Brackets, lower case and a two-letter number by the same rule; a 10 only as A.
+    for (const wrong of ['A123456(7)', 'a1234567', 'AB9876540', 'A12345', 'A123456(10)'])
+      expect((await start(wrong)).body.meta.code, wrong).toBe('HKICNO');
+    const empty = await start('  ');
+    expect(empty.status).toBe(400);
+    expect(empty.body.meta.code).toBe('BAD_REQUEST');
+
+    // The same number corrected is asked of iAM Smart, typed either way.
+    expect((await start('A123456(3)')).status).toBe(201);
+    expect((await start('a1234563')).status).toBe(201);
+  });
+
+  it('shows and signs the declaration in the language it is read in (en, tc, sc), its date as a person reads it', async () => {
+    const c = await h.applicantCase();
+    const answers = h.appointeeAnswers('ap', { expiryDate: '2030-06-30' });
+    await h.act(c.token, 'appointment', answers);
+    const token = await h.invitationTo(answers.email!);
+    expect((await h.confirm(token, answers.email!)).status).toBe(200);
+    const sha256 = async (text: string) =>
+      Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('hex');
+    const opening = { en: 'Declaration of appointment ', tc: '委任聲明 ', sc: '委任声明 ' };
+    const until = { en: '30 Jun 2030', tc: '2030年6月30日', sc: '2030年6月30日' };
+    const digests = new Set<string>();
+    for (const lang of ['en', 'tc', 'sc'] as const) {
+      const view = await h.call<{ declaration: string }>('POST', '/api/appointments/invitation', {
+        body: { token, lang },
+      });
+      const declaration = view.body.data.declaration;
+      expect(declaration.startsWith(opening[lang]), declaration).toBe(true);
+      expect(declaration).toContain(until[lang]);
+      expect(declaration).not.toContain('2030-06-30');
+      // What iAM Smart and the e-Cert are asked to sign is that text's digest, in that language.
+      const started = await h.call<{ digest: string }>(
+        'POST',
+        '/api/appointments/invitation/signing/iamsmart',
+        {
+          body: { token, hkic: 'A123456(3)', lang },
+        },
+      );
+      expect(started.status).toBe(201);
+      const prepared = await h.call<{ digest: string }>(
+        'POST',
+        '/api/appointments/invitation/signing/ecert/prepare',
+        {
+          body: { token, lang },
+        },
+      );
+      const expected = await sha256(declaration);
+      expect(JSON.stringify(started.body.data)).toContain(expected);
+      expect(JSON.stringify(prepared.body.data)).toContain(expected);
+      digests.add(expected);
+    }
+    expect(digests.size).toBe(3);
+  });
+
   it('refuses a declaration signed by someone else (iAM Smart of another holder)', async () => {
     const c = await h.applicantCase();
     const answers = h.appointeeAnswers('rse');

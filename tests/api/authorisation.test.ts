@@ -29,6 +29,8 @@ const REQUESTS: Record<Action, (token: string) => Promise<number>> = {
   'case.act': async (token) => (await h.act(token, 'requestForInspection', h.inspectionAnswers())).status,
   // No document on these cases: an allowed role gets 404, a refused one 403 before the lookup.
   'case.document': async (token) => (await h.download('/api/cases/current/documents/1', token)).status,
+  // Not submitted online: an allowed role gets 404, a refused one 403 before the lookup.
+  'case.information': async (token) => (await h.call('GET', '/api/application/submission', { token })).status,
   'appointment.manage': async (token) =>
     (await h.call('GET', '/api/cases/current/appointments', { token })).status,
   'appointee.cases': async (token) => (await h.call('GET', '/api/appointee/cases', { token })).status,
@@ -37,6 +39,7 @@ const ALLOWED: Record<Action, number> = {
   'case.view': 200,
   'case.act': 200,
   'case.document': 404,
+  'case.information': 404,
   'appointment.manage': 200,
   'appointee.cases': 200,
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseActions, caseSignings, caseVersions } from '../../drizzle/schema';
-import { landscapeA3, landscapeA4 } from '../support/pdf-corpus';
+import { landscapeA3, type PdfBytes, uniqueLandscapeA4 } from '../support/pdf-corpus';
 import { signDetached, type TestSigner } from '../support/test-ca';
 import { type Reply } from './application-harness';
 import { CASE_SIGNING, signFollowUp, startFollowUpSigning } from './case-signing-harness';
@@ -26,9 +26,10 @@ afterAll(async () => {
 
 const ANSWERS = { documentType: 'other', description: 'Fire certificate' };
 
-async function uploaded(token: string, pdf = landscapeA4): Promise<number> {
+async function uploaded(token: string, pdf: () => Promise<PdfBytes> = uniqueLandscapeA4): Promise<number> {
   const form = new FormData();
   form.append('documentType', 'supportingDocument');
+  form.append('forType', ANSWERS.documentType);
   form.append('file', new Blob([(await pdf()).slice()], { type: 'application/pdf' }), 'plan.pdf');
   const res = await h.call<{ id: number }>('POST', '/api/cases/current/uploads', { token, body: form });
   expect(res.status).toBe(201);
@@ -343,6 +344,13 @@ describe('who signs', () => {
     expect(en.body.meta.message).toBe(
       'Enter your Hong Kong Identity Card number to sign with iAM Smart, or sign with your e-Cert.',
     );
+    // Their own HKIC with a wrong check digit: refused by the form's rule before iAM Smart is asked.
+    const wrong = await h.call('POST', `${CASE_SIGNING}/iamsmart?lang=tc`, {
+      token: ap,
+      body: { ...apBody, hkic: 'A1234567' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.meta).toEqual({ code: 'HKICNO', message: '請輸入有效的香港身份證號碼。' });
     const signature = await signFollowUp(h, ap, apBody);
     const res = await submit(ap, apBody.uploads, signature);
     expect(res.status).toBe(200);

@@ -11,7 +11,7 @@ import {
   informationRequests,
   staffAccounts,
 } from '../../drizzle/schema';
-import { bigPdf, landscapeA4, notPdf, portraitA4 } from '../support/pdf-corpus';
+import { bigPdf, landscapeA4, notPdf, portraitA4, uniqueLandscapeA4 } from '../support/pdf-corpus';
 import { newKey } from './application-harness';
 import { actSigned, signFollowUp } from './case-signing-harness';
 import { type CaseHarness, startCaseHarness } from './cases-harness';
@@ -34,15 +34,31 @@ afterAll(async () => {
 
 const UPLOADS = '/api/cases/current/uploads';
 
-function upload(token: string, content: Uint8Array, documentType = 'supportingDocument', query = '') {
+/** A file for the follow-up of the form's type `forType` ('other' unless said) and its request, if any. */
+function upload(
+  token: string,
+  content: Uint8Array,
+  documentType = 'supportingDocument',
+  query = '',
+  {
+    forType = 'other',
+    requestId,
+    name = 'plan.pdf',
+  }: { forType?: string; requestId?: number; name?: string } = {},
+) {
   const form = new FormData();
   form.append('documentType', documentType);
-  form.append('file', new Blob([content.slice()], { type: 'application/pdf' }), 'plan.pdf');
+  form.append('forType', forType);
+  if (requestId !== undefined) form.append('requestId', String(requestId));
+  form.append('file', new Blob([content.slice()], { type: 'application/pdf' }), name);
   return h.call<CaseUploadData>('POST', `${UPLOADS}${query}`, { token, body: form });
 }
 
-async function uploaded(token: string): Promise<number> {
-  const res = await upload(token, await landscapeA4());
+/** A file of its own content (never the same file as another) for the 'other' follow-up or `requestId`'s. */
+async function uploaded(token: string, requestId?: number): Promise<number> {
+  const res = await upload(token, await uniqueLandscapeA4(), 'supportingDocument', '', {
+    ...(requestId === undefined ? {} : { requestId }),
+  });
   expect(res.status).toBe(201);
   return res.body.data.id;
 }
@@ -80,13 +96,35 @@ describe('case uploads', () => {
 
   it("counts the case's waiting files towards the total limit, as an application's documents", async () => {
     const c = await h.loggedInCase();
-    const file = await bigPdf({ pages: 1, bytes: 200 * 1024 });
-    expect((await upload(c.token, file)).status).toBe(201);
-    const second = await upload(c.token, file);
+    expect((await upload(c.token, await bigPdf({ pages: 1, bytes: 200 * 1024 }))).status).toBe(201);
+    const second = await upload(c.token, await bigPdf({ pages: 1, bytes: 200 * 1024 }));
     expect(second.status).toBe(413);
     expect(second.body.data).toMatchObject({ limit: 'total' });
     const rows = await h.database.db.select().from(caseUploads).where(eq(caseUploads.applicationId, c.id));
     expect(rows.length).toBe(1);
+  });
+
+  it('takes at most 20 files in one follow-up: the 21st is refused (409) in en, sc and tc, and nothing of it kept', async () => {
+    const c = await h.loggedInCase();
+    const files = await Promise.all(Array.from({ length: 21 }, () => uniqueLandscapeA4()));
+    for (const file of files.slice(0, 20)) expect((await upload(c.token, file)).status).toBe(201);
+    const messages = {
+      en: 'This submission already has 20 files, the most it can take.',
+      sc: '此提交已有20个档案，已达上限。',
+      tc: '此提交已有20個檔案，已達上限。',
+    };
+    for (const [lang, message] of Object.entries(messages)) {
+      const refused = await upload(c.token, files[20]!, 'supportingDocument', `?lang=${lang}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.meta.code).toBe('DOCUMENT_TOO_MANY');
+      expect(refused.body.meta.message).toContain(message);
+    }
+    const kept = await h.database.db.select().from(caseUploads).where(eq(caseUploads.applicationId, c.id));
+    expect(kept).toHaveLength(20);
+    // Another follow-up of the same case has its own 20.
+    expect(
+      (await upload(c.token, files[20]!, 'supportingDocument', '', { forType: 'layoutPlans' })).status,
+    ).toBe(201);
   });
 
   it('removes a file not yet submitted (204), then it is gone (404)', async () => {
@@ -95,6 +133,46 @@ describe('case uploads', () => {
     expect((await h.call('DELETE', `${UPLOADS}/${id}`, { token: c.token })).status).toBe(204);
     expect((await h.call('DELETE', `${UPLOADS}/${id}`, { token: c.token })).status).toBe(404);
     expect((await h.call('DELETE', `${UPLOADS}/abc`, { token: c.token })).status).toBe(400);
+  });
+
+  it('refuses the same content for a second document type of one follow-up, in en, sc and tc', async () => {
+    const c = await h.loggedInCase();
+    const content = await uniqueLandscapeA4();
+    const first = await upload(c.token, content, 'supportingDocument', '', { name: 'cert.pdf' });
+    expect(first.status).toBe(201);
+    // Today every upload step has one type ('supportingDocument'); a step of several types (as the
+    // application's) would have recorded the first file under another: made so here.
+    await h.database.db
+      .update(caseUploads)
+      .set({ documentType: 'layoutPlans' })
+      .where(eq(caseUploads.id, first.body.data.id));
+    for (const [lang, text] of [
+      [
+        'en',
+        '"copy.pdf" is the same file as "cert.pdf", already uploaded to this submission as another type of document. One file can be one document only: upload the right file for this type.',
+      ],
+      [
+        'tc',
+        '「copy.pdf」與已作為另一文件類別上載至本次提交的「cert.pdf」是同一檔案。一個檔案只可作為一份文件：請為此類別上載正確的檔案。',
+      ],
+      [
+        'sc',
+        '“copy.pdf”与已作为另一文件类别上载至本次提交的“cert.pdf”是同一档案。一个档案只可作为一份文件：请为此类别上载正确的档案。',
+      ],
+    ] as const) {
+      const res = await upload(c.token, content, 'supportingDocument', `?lang=${lang}`, { name: 'copy.pdf' });
+      expect(res.status).toBe(409);
+      expect(res.body.meta.code).toBe('DOCUMENT_DUPLICATE');
+      expect(res.body.meta.message).toBe(text);
+      expect(res.body.data).toEqual({ fileName: 'copy.pdf', sameAs: 'cert.pdf' });
+    }
+    const rows = await h.database.db.select().from(caseUploads).where(eq(caseUploads.applicationId, c.id));
+    expect(rows.map((r) => r.originalName)).toEqual(['cert.pdf']);
+    // Another follow-up (another type chosen on the form, or a request) may carry the same content.
+    expect(
+      (await upload(c.token, content, 'supportingDocument', '', { forType: 'layoutPlans' })).status,
+    ).toBe(201);
+    expect((await upload(c.token, content, 'supportingDocument', '', { requestId: 5 })).status).toBe(201);
   });
 
   it('needs a session (401)', async () => {
@@ -175,8 +253,8 @@ describe('Submit Supporting Document', () => {
       );
 
     // A request that is not an open one of this case refuses the whole follow-up: nothing is written.
-    const file = await uploaded(c.token);
-    const wrong = await answering(requestId + 100_000, [file]);
+    const elsewhere = await uploaded(c.token, requestId + 100_000);
+    const wrong = await answering(requestId + 100_000, [elsewhere]);
     expect(wrong.status).toBe(400);
     expect(wrong.body.meta.message).toBe(
       'This request for further information is not open on your application.',
@@ -184,6 +262,17 @@ describe('Submit Supporting Document', () => {
     expect(await h.database.db.select().from(caseActions).where(eq(caseActions.applicationId, c.id))).toEqual(
       [],
     );
+    // A file uploaded for another request (or none) does not answer this one.
+    const notForIt = await answering(requestId, [elsewhere]);
+    expect(notForIt.status).toBe(400);
+    expect(JSON.stringify(notForIt.body)).toContain('uploads');
+    const [still] = await h.database.db
+      .select()
+      .from(informationRequests)
+      .where(eq(informationRequests.id, requestId));
+    expect(still?.answeredAt).toBeNull();
+
+    const file = await uploaded(c.token, requestId);
 
     const answered = await answering(requestId, [file]);
     expect(answered.status).toBe(200);
@@ -195,7 +284,7 @@ describe('Submit Supporting Document', () => {
     expect((await h.current(c.token)).body.data.requests[0]).toMatchObject({ id: requestId });
     expect((await h.current(c.token)).body.data.requests[0]?.answeredAt).not.toBeNull();
     // Answered once: another submission cannot answer it again.
-    expect((await answering(requestId, [await uploaded(c.token)])).status).toBe(400);
+    expect((await answering(requestId, [await uploaded(c.token, requestId)])).status).toBe(400);
   });
 
   it('needs at least one file, and a description for "Other"', async () => {

@@ -153,6 +153,32 @@ describe('updating a school application’s information', () => {
     expect(mail[0]!.text).toContain(`USI-${c.applicationNo}-1`);
   });
 
+  it('shows the case page’s Application Details as updated: the new mobile, not the submitted one', async () => {
+    const c = await submittedSchoolCase();
+    const details = () =>
+      h.call<{ applicant: { mobile: string | null; email: string | null } }>(
+        'GET',
+        '/api/application/submission',
+        { token: c.token },
+      );
+    const before = await details();
+    expect(before.status).toBe(200);
+    expect(before.body.data.applicant.mobile?.replace(/\s/g, '')).toBe('91234567');
+    const v1 = (await h.current(c.token)).body.data.facts.information;
+
+    const res = await update({
+      token: c.token,
+      answers: { ...v1.answers, applicantMobile: '6123 4567', confirmUpdate: true },
+      baseVersion: 1,
+    });
+    expect(res.status).toBe(200);
+
+    const after = await details();
+    expect(after.status).toBe(200);
+    expect(after.body.data.applicant.mobile?.replace(/\s/g, '')).toBe('61234567');
+    expect(after.body.data.applicant.email).toBe(c.email);
+  });
+
   it('refuses an update that changes nothing, with the reason on the form', async () => {
     const c = await submittedSchoolCase();
     const { information } = (await h.current(c.token)).body.data.facts;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashToken } from '../../api/modules/auth/sessions';
 import { createCalendarService } from '../../api/modules/shared/calendar';
-import { applications, appointeeSessions, appointments, sessions } from '../../drizzle/schema';
+import { applications, appointeeSessions, sessions } from '../../drizzle/schema';
+import { insertAcceptedAppointment } from './accepted-appointment';
 import type { CaseStatus } from '../../machines/rules/case-lifecycle';
 import type { CaseActionResult, CaseData } from '../../machines/rules/case';
 import { addWorkingDays } from '../../machines/rules/working-days';
@@ -99,7 +100,8 @@ export async function startCaseHarness(): Promise<CaseHarness> {
       if (role === 'ap' || role === 'rse') {
         const registrationNumber =
           role === 'ap' ? `AP(E) ${applicationId % 100000}` : `RSE ${applicationId % 100000}`;
-        await h.database.db.insert(appointments).values({
+        // The number's holder accepted it (docs/decisions/025-registration-holders.md).
+        await insertAcceptedAppointment(h.database.db, {
           applicationId,
           identity: role,
           nameEn: 'CHAN TAI MAN',
@@ -107,7 +109,6 @@ export async function startCaseHarness(): Promise<CaseHarness> {
           email: 'ap@example.com',
           mobile: '91234567',
           expiryDate: '2099-12-31',
-          status: 'ACTIVE',
           language: 'en',
           invitedAt: now,
           acceptedAt: now,

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAccounts } from '../../drizzle/schema-staff';
-import { SIGN_IN_ATTEMPTS } from '../../machines/rules/staff';
+import { staffAccounts, staffRecoveryCodes } from '../../drizzle/schema-staff';
+import { SIGN_IN_ATTEMPTS } from '../../machines/rules/staff-sign-in';
 import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';
 
 let h: ConsoleHarness;
@@ -61,6 +62,38 @@ describe('staff sign-in: argon2id password and TOTP (issue 17)', () => {
     expect(
       (await h.signIn({ username: officer.username, password: officer.password, code: recovery })).status,
     ).toBe(401);
+  });
+
+  it('keeps each recovery code as argon2id with a salt of its own, and lets two sign-ins racing with one code take it once', async () => {
+    const rows = await h.database.db
+      .select()
+      .from(staffRecoveryCodes)
+      .where(eq(staffRecoveryCodes.staffId, officer.id));
+    expect(rows).toHaveLength(10);
+    for (const row of rows) expect(row.codeHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const salts = new Set(rows.map((r) => r.codeHash.split('$')[4]));
+    expect(salts.size).toBe(10);
+    expect(
+      rows.some((r) =>
+        r.codeHash.includes(createHash('sha256').update(officer.recoveryCodes[1]!).digest('hex')),
+      ),
+    ).toBe(false);
+
+    const body = { username: officer.username, password: officer.password, code: officer.recoveryCodes[1]! };
+    const answers = await Promise.all([h.signIn(body), h.signIn(body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+  });
+
+  it('still accepts a recovery code kept as SHA-256 before argon2, once, and a wrong password with it never', async () => {
+    const user = await h.staff('caseOfficer', 'legacy.codes');
+    const legacy = 'abcde-fghjk';
+    await h.database.db
+      .insert(staffRecoveryCodes)
+      .values({ staffId: user.id, codeHash: createHash('sha256').update(legacy).digest('hex') });
+    const body = { username: user.username, password: user.password, code: legacy.toUpperCase() };
+    expect((await h.signIn({ ...body, password: 'not the password' })).status).toBe(401);
+    expect((await h.signIn(body)).status).toBe(200);
+    expect((await h.signIn(body)).status).toBe(401);
   });
 
   it('ends a session idle for longer than the timeout', async () => {

@@ -48,7 +48,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
   },
   assignedOfficer: { queue: 200, view: 200, assign: 409, act: 200, document: 404, audit: 403, settings: 403 },
   seniorOfficer: { queue: 200, view: 200, assign: 200, act: 200, document: 404, audit: 200, settings: 403 },
-  admin: { queue: 403, view: 200, assign: 403, act: 403, document: 404, audit: 200, settings: 200 },
+  admin: { queue: 200, view: 200, assign: 403, act: 403, document: 404, audit: 200, settings: 200 },
 };
 
 async function applicantBearer(role: string): Promise<string> {

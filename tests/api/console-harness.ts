@@ -28,6 +28,8 @@ export interface ConsoleHarness extends CaseHarness {
   staff(role: StaffRole, name?: string): Promise<StaffUser>;
   /** The TOTP code of `secret` at the harness clock's time. */
   totp(secret: string): string;
+  /** The same officer signed in again (a new session, as after days went by). */
+  signInAgain(user: StaffUser): Promise<StaffUser>;
   signIn(body: unknown): Promise<Reply<StaffMe>>;
   staffCall<T = unknown>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -69,7 +71,24 @@ export async function startConsoleHarness(): Promise<ConsoleHarness> {
       body,
       headers: { ...(token ? { cookie: `bd_staff=${token}` } : {}), ...headers },
     });
+  /** A signed-in session of a staff account, at the harness clock's time. */
+  const newSession = async (staffId: number) => {
+    const token = randomBytes(32).toString('base64url');
+    const now = h.clock.now();
+    await db.insert(staffSessions).values({
+      tokenHash: hashStaffToken(token),
+      staffId,
+      createdAt: now,
+      lastSeenAt: now,
+      idleMinutes: 15,
+      absoluteExpiresAt: new Date(now.getTime() + 10 * 3_600_000),
+    });
+    return token;
+  };
   return Object.assign(h, {
+    async signInAgain(user: StaffUser): Promise<StaffUser> {
+      return { ...user, token: await newSession(user.id) };
+    },
     async staff(role: StaffRole, name = `${role}${(counter += 1)}`) {
       const password = `correct horse ${name}`;
       const made = await createStaffAccount(db, {
@@ -83,16 +102,7 @@ export async function startConsoleHarness(): Promise<ConsoleHarness> {
         email: `${name}@bd.gov.hk`,
         password,
       });
-      const token = randomBytes(32).toString('base64url');
-      const now = h.clock.now();
-      await db.insert(staffSessions).values({
-        tokenHash: hashStaffToken(token),
-        staffId: made.id,
-        createdAt: now,
-        lastSeenAt: now,
-        idleMinutes: 15,
-        absoluteExpiresAt: new Date(now.getTime() + 10 * 3_600_000),
-      });
+      const token = await newSession(made.id);
       return {
         id: made.id,
         username: name.toLowerCase(),

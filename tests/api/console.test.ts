@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { applications, appointments, caseVersions } from '../../drizzle/schema';
+import { applications, caseVersions } from '../../drizzle/schema';
 import type { CaseData } from '../../machines/rules/case';
 import { inkReport, renderPdf } from '../support/pdf-pixels';
 import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';
 import { actSigned } from './case-signing-harness';
 import { landscapeA4 } from '../support/pdf-corpus';
 import { answerInformationRequest } from '../../api/modules/cases/case-messages.repo';
+import { hongKongDate } from '../../machines/rules/working-days';
+import { insertAcceptedAppointment } from './accepted-appointment';
+import { formatHkDate } from '../../machines/rules/dates';
 
 let h: ConsoleHarness;
 let officer: StaffUser;
@@ -181,10 +184,24 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
       officerId: officer.id,
     });
     expect(scheduled.body.data.status).toBe('INSPECTION_SCHEDULED');
+    // No result before the inspection's date (docs/flows/case-lifecycle.md), in the officer's language.
+    const early = await h.staffAct(officer.token, no, 'inspection.record', 'INSPECTION_SCHEDULED', {
+      result: 'PASS',
+    });
+    expect([early.status, early.body.meta.code]).toEqual([409, 'CASE_RULE']);
+    expect(early.body.meta.message).toBe(
+      `The result can be recorded only on or after the inspection date (${formatHkDate(day ?? '', 'en')}).`,
+    );
+    // On the inspection's day the result is recorded; the clock then goes back, so that the sessions of
+    // this file's other steps stay alive (only the lifecycle's rule on dates is walked here).
+    const before = h.clock.now().getTime();
+    while (hongKongDate(h.clock.now()) < day!) h.clock.advance({ hours: 24 });
+    officer = await h.signInAgain(officer);
     expect(
       (await h.staffAct(officer.token, no, 'inspection.record', 'INSPECTION_SCHEDULED', { result: 'PASS' }))
         .body.data.status,
     ).toBe('INSPECTED');
+    h.clock.advance({ ms: before - h.clock.now().getTime() });
     const cert = await h.staffAct(officer.token, no, 'certificate.issue', 'INSPECTED', {
       kind: 'CERTIFICATE',
     });
@@ -256,6 +273,12 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
       h.staffAct(other.token, app.applicationNo, 'case.assign', 'SUBMITTED', { staffId: other.id }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
+    // The one refused is told, in plain words, who took the case.
+    const [taken, winner] = a.status === 409 ? [a, other] : [b, officer];
+    expect(taken.body.meta.code).toBe('CASE_CHANGED');
+    expect(taken.body.meta.message).toBe(
+      `Officer ${winner === officer ? 'flow.officer' : 'other.officer'} took this case while you were working on it. What you typed is kept below.`,
+    );
     await h.staffAct(senior.token, app.applicationNo, 'case.assign', 'SUBMITTED', { staffId: officer.id });
     const [c, d] = await Promise.all([
       h.staffAct(officer.token, app.applicationNo, 'case.acknowledge', 'SUBMITTED'),
@@ -265,6 +288,21 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
     const lost = c.status === 409 ? c : d;
     expect(lost.body.meta.code).toBe('CASE_CHANGED');
     expect(lost.body.meta.message).toContain('Acknowledged');
+    // Who changed it, by role: the other one of the two.
+    expect(lost.body.meta.message).toMatch(
+      c.status === 409 ? /^A senior officer changed this case/ : /^Another case officer changed this case/,
+    );
+    const stale = await h.staffAct(
+      senior.token,
+      app.applicationNo,
+      'case.acknowledge',
+      'SUBMITTED',
+      {},
+      'tc',
+    );
+    expect(stale.body.meta.message).toMatch(
+      /^在你處理期間，.+已更改此個案：個案現為「.+」。你輸入的內容保留於下方。$/,
+    );
     const view = await h.view(senior.token, app.applicationNo);
     expect(view.body.data.audit.filter((e) => e.event === 'case.acknowledge')).toHaveLength(1);
   });
@@ -325,6 +363,35 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
     expect(rejected.body.data.status).toBe('REJECTED');
   });
 
+  it('answers a character the letters cannot print with a field error naming it (en, tc), never a 500', async () => {
+    const app = await h.submittedCase('UNDER_EXAMINATION');
+    await h.staffAct(senior.token, app.applicationNo, 'case.assign', 'UNDER_EXAMINATION', {
+      staffId: officer.id,
+    });
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['message.send', { body: 'We will call 😀 you.' }, 'body', '"😀" (U+1F600)'],
+      ['message.send', { body: 'A lone \ud800 surrogate' }, 'body', 'U+D800'],
+      ['case.reject', { reason: 'Wrong premises \u{1F3E0}' }, 'reason', 'U+1F3E0'],
+      ['lor.issue', { ...LOR, category1: ['Provide a fire exit 🔥 at the rear.'] }, 'category1.0', 'U+1F525'],
+    ];
+    for (const [event, answers, path, named] of cases) {
+      const who = event === 'case.reject' ? senior.token : officer.token;
+      for (const lang of ['en', 'tc'] as const) {
+        const res = await h.staffAct(who, app.applicationNo, event, 'UNDER_EXAMINATION', answers, lang);
+        expect(res.status, `${event} ${lang}`).toBe(400);
+        const errors = (res.body.data as unknown as { errors: { path: string; message: string }[] }).errors;
+        const error = errors.find((e) => e.path.endsWith(path));
+        expect(error?.message, JSON.stringify(errors)).toContain(named);
+        expect(error?.message).toContain(lang === 'en' ? 'cannot be printed' : '無法在本署的函件中列印');
+      }
+    }
+    // Line breaks in a note are kept, not refused.
+    const sent = await h.staffAct(officer.token, app.applicationNo, 'message.send', 'UNDER_EXAMINATION', {
+      body: 'First line.\nSecond line.',
+    });
+    expect(sent.status).toBe(200);
+  });
+
   it('asks for further information and exchanges messages; the applicant sees them; an overdue request is flagged', async () => {
     const app = await h.loggedInCase('ACKNOWLEDGED');
     await h.staffAct(officer.token, app.applicationNo, 'case.assign', 'ACKNOWLEDGED', {
@@ -333,14 +400,14 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
     const asked = await h.staffAct(officer.token, app.applicationNo, 'information.request', 'ACKNOWLEDGED', {
       documentTypes: ['layoutPlans'],
       note: 'Please send the layout plan of the first floor.',
-      replyBy: '2026-01-06',
+      replyBy: '2026-01-12',
     });
     expect(asked.status).toBe(200);
     await h.staffAct(officer.token, app.applicationNo, 'message.send', 'ACKNOWLEDGED', {
       body: 'We will call you on Monday.',
     });
     const seen: CaseData = (await h.current(app.token)).body.data;
-    expect(seen.requests[0]).toMatchObject({ replyBy: '2026-01-06', documentTypes: ['layoutPlans'] });
+    expect(seen.requests[0]).toMatchObject({ replyBy: '2026-01-12', documentTypes: ['layoutPlans'] });
     expect(seen.messages[0]).toMatchObject({ sender: 'BD', body: 'We will call you on Monday.' });
     // The applicant answers on the case; an empty message is refused in the caller's language.
     const reply = await h.call('POST', '/api/cases/current/messages', {
@@ -360,7 +427,7 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
       ['BD', 'We will call you on Monday.'],
       ['APPLICANT', 'Monday is fine.'],
     ]);
-    h.clock.advance({ hours: 48 });
+    h.clock.advance({ hours: 8 * 24 });
     const later = await h.staff('caseOfficer');
     const row = (await h.queue(later.token, `?applicationNo=${app.applicationNo}`)).body.data.cases[0];
     expect(row?.requestOverdue).toBe(true);
@@ -380,6 +447,7 @@ describe('a revised layout plan in the console (issue 11)', () => {
     const app = await h.loggedInCase('ACKNOWLEDGED');
     const form = new FormData();
     form.append('documentType', 'supportingDocument');
+    form.append('forType', 'layoutPlans');
     form.append('file', new Blob([(await landscapeA4()).slice()], { type: 'application/pdf' }), 'plan-d.pdf');
     const up = await h.call<{ id: number }>('POST', '/api/cases/current/uploads', {
       token: app.token,
@@ -444,7 +512,7 @@ describe('what the console joins from the update forms and the appointments (iss
         createdAt: at,
       },
     ]);
-    await db.insert(appointments).values({
+    await insertAcceptedAppointment(db, {
       applicationId: app.id,
       identity: 'ap',
       nameEn: 'LEE Ka Yan',
@@ -452,7 +520,6 @@ describe('what the console joins from the update forms and the appointments (iss
       email: 'ap.console@example.hk',
       mobile: '61234567',
       expiryDate: '2030-12-31',
-      status: 'ACTIVE',
       language: 'en',
       invitedAt: at,
       acceptedAt: at,

@@ -100,7 +100,29 @@ describe('GET /api/drafts/:applicationNo', () => {
       validUntil: draft.validUntil,
       updatedAt: h.clock.now().toISOString(),
       verifiedContacts: {},
+      submittedAt: null,
     });
+  });
+
+  it('tells a submitted draft by when it was submitted, so that a reloaded tab starts a new form (decision 027)', async () => {
+    const draft = await h.createDraft({ formKey: 'a2', answers, step: 3 });
+    const at = new Date(h.clock.now().getTime() + 60_000);
+    await h.database.db
+      .update(drafts)
+      .set({ submittedAt: at })
+      .where(eq(drafts.applicationNo, draft.applicationNo));
+
+    const res = await h.getDraft<DraftData>(draft.applicationNo, draft.token);
+    const save = await h.saveDraft(draft.applicationNo, draft.token, { version: 1, answers, step: 3 });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      applicationNo: draft.applicationNo,
+      step: 3,
+      submittedAt: at.toISOString(),
+    });
+    expect(save.status).toBe(409);
+    expect(save.body.meta).toMatchObject({ code: 'DRAFT_SUBMITTED' });
   });
 
   it('accepts the number however it is written (lower case, full width)', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createApp } from '../../api/app';
-import type { HealthData } from '../../api/modules/shared/health.routes';
+import { createApp, healthOf } from '../../api/app';
+import type { HealthData, LivenessData } from '../../api/modules/shared/health.routes';
 import { type TestServer, getJson, listen } from '../support/http';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';
 
@@ -40,5 +40,50 @@ describe('GET /api/health', () => {
     expect(res.status).toBe(503);
     expect(res.body.meta).toEqual({ code: 'SERVICE_UNAVAILABLE', message: '資料庫沒有回應。' });
     expect(res.body.data).toMatchObject({ api: 'up', database: 'down' });
+  });
+
+  it('checks the database once for a flood of requests within a second, and again after the second', async () => {
+    database = await createTestDatabase();
+    const real = database;
+    let pings = 0;
+    const counted = {
+      ...real,
+      ping: (timeoutMs?: number) => {
+        pings += 1;
+        return real.ping(timeoutMs);
+      },
+    };
+    const app = createApp({ db: counted, logger: silent });
+    server = await listen(app);
+    const url = `${server.baseUrl}/api/health`;
+
+    const first = await getJson<HealthData>(url);
+    const flood = await Promise.all(Array.from({ length: 20 }, () => getJson<HealthData>(url)));
+    const ready = await getJson<HealthData>(`${url}/ready`);
+    const within = { pings, checks: healthOf(app).checks };
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await getJson<HealthData>(url);
+
+    expect([first, ...flood, ready].every((r) => r.status === 200)).toBe(true);
+    expect(flood.every((r) => r.body.data.time === first.body.data.time)).toBe(true);
+    expect(within).toEqual({ pings: 1, checks: 1 });
+    expect({ pings, checks: healthOf(app).checks }).toEqual({ pings: 2, checks: 2 });
+  });
+});
+
+describe('GET /api/health/live', () => {
+  it('answers 200 without asking the database, even with the database closed', async () => {
+    database = await createTestDatabase();
+    const app = createApp({ db: database, logger: silent });
+    server = await listen(app);
+    await database.close();
+
+    const live = await getJson<LivenessData>(`${server.baseUrl}/api/health/live`);
+    const ready = await getJson<HealthData>(`${server.baseUrl}/api/health/ready`);
+
+    expect(live.status).toBe(200);
+    expect(live.body.data).toEqual({ api: 'up', time: expect.any(String) as string });
+    expect(healthOf(app).checks).toBe(1); // the readiness request's, not the liveness one's
+    expect(ready.status).toBe(503);
   });
 });

@@ -63,6 +63,14 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
   });
 
+  it("forbids every <base> element (base-uri 'none'), so an injected one cannot redirect relative URLs", async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const baseUri = csp.split(';').find((directive) => directive.trim().startsWith('base-uri '));
+
+    expect(baseUri?.trim()).toBe("base-uri 'none'");
+  });
+
   it('sends the usual hardening headers and no X-Powered-By', async () => {
     const response = await fetch(`${server.baseUrl}/`);
 

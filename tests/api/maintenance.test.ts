@@ -9,6 +9,7 @@ import { MAINTENANCE_JOBS, defineMaintenanceJobs } from '../../api/jobs/maintena
 import { draftDocuments, drafts, otpChallenges, outbox, sessions } from '../../drizzle/schema';
 import { silent } from '../support/login';
 import { type DraftHarness, startDraftHarness } from './drafts-harness';
+import { formatHkDate } from '../../machines/rules/dates';
 
 /**
  * The scheduled jobs (api/jobs/maintenance.ts), run as the queue runs them: purges, the file sweep and
@@ -161,8 +162,8 @@ describe('remind.scan and remind.draft', () => {
 
     expect(early).toEqual([]);
     expect(mails).toHaveLength(1);
-    const until = new Date(new Date(draft.validUntil).getTime() + 8 * HOUR).toISOString();
-    const shown = `${until.slice(0, 10)} ${until.slice(11, 16)}`;
+    // Hong Kong time, in the draft's language (machines/rules/dates.ts).
+    const shown = formatHkDate(draft.validUntil, 'en', true);
     expect(mails[0]?.subject).toBe(`Your saved application ${draft.applicationNo} expires on ${shown}`);
     expect(mails[0]?.text).toContain(`will expire on ${shown} (Hong Kong time)`);
   });
@@ -178,7 +179,7 @@ describe('remind.scan and remind.draft', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
 
     const sms = h.sms.find((m) => m.to === `+852${mobile}`);
-    expect(sms?.text).toContain(`屋宇署：您儲存的申請 ${draft.applicationNo} 將於`);
+    expect(sms?.text).toContain(`屋宇署：你儲存的申請 ${draft.applicationNo} 將於`);
     expect(sms?.text).toContain('（香港時間）失效');
   });
 

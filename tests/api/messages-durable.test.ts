@@ -112,9 +112,12 @@ describe('messages are retried when the mail server fails', () => {
         applicationNo: 'A2-2026-009999',
         code: '246813',
       });
-      const result: unknown = await database.db.execute(
-        sql.raw(`select data::text as data from pgboss.job where name = 'message.send'`),
-      );
+      // Read as the login user, as an operator would: the app's own role has no access to pg-boss's schema
+      // (docs/decisions/033-audit-log.md).
+      const result: unknown = await database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw('SET LOCAL ROLE NONE'));
+        return tx.execute(sql.raw(`select data::text as data from pgboss.job where name = 'message.send'`));
+      });
       const rows = result as { data: string }[] | { rows: { data: string }[] };
       const data = (Array.isArray(rows) ? rows : rows.rows).map((r) => r.data).join('\n');
       expect(data).toContain('sealed@example.hk');

@@ -100,7 +100,7 @@ describe('POST /api/auth/otp/send delivers the code', () => {
     const mail = h.smtp.mails.at(-1);
 
     expect(mail?.subject).toBe('你的屋宇署網站一次性密碼');
-    expect(mail?.text).toContain(`你用以登入「查閱我的個案」查閱申請 ${app.applicationNo} 的一次性密碼為`);
+    expect(mail?.text).toContain(`你用以登入「查找我的個案」查閱申請 ${app.applicationNo} 的一次性密碼為`);
     expect(mail?.text).toContain('屋宇署絕不會');
     expect(mail?.headers.get('content-language')).toBe('zh-Hant-HK');
   });
@@ -111,7 +111,7 @@ describe('POST /api/auth/otp/send delivers the code', () => {
     await h.send({ applicationNo: app.applicationNo, contact: '51230002' });
     await h.messages.settled();
 
-    expect(h.sms.at(-1)?.text).toContain('屋宇署：你登录“查阅我的个案”');
+    expect(h.sms.at(-1)?.text).toContain('屋宇署：你登录“查找我的个案”');
   });
 });
 

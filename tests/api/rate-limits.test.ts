@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { closeApp, createApp } from '../../api/app';
+import { DEFAULT_RATE_LIMITS } from '../../api/http/rate-limit';
 import { rateLimits } from '../../drizzle/schema';
 import { type TestServer, listen } from '../support/http';
 import { TEST_OTP_SECRET } from '../support/login';
@@ -111,5 +112,31 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i += 1) statuses.push((await h.upload(draft, 'layoutPlans', file)).status);
 
     expect(statuses).toEqual([422, 422, 429]);
+  });
+
+  it('limit the one-time codes sent from one address, whatever the number, the contact or the route', async () => {
+    await h.database.db.delete(rateLimits);
+    const send = (i: number, route = '/api/auth/otp/send', lang = 'en') =>
+      h.call('POST', `${route}?lang=${lang}`, {
+        body: { applicationNo: `RL-${i}-X`, contact: `person.${i}@example.com` },
+      });
+
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(i)));
+    const sent = answers.filter((a) => a.status === 200).length;
+    console.log(`one-time codes: ${sent} of 30 parallel sends from one address answered 200 before 429`);
+
+    expect(sent).toBe(DEFAULT_RATE_LIMITS.otpSend.points);
+    const refused = answers.find((a) => a.status === 429)!;
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(refused.body.meta.code).toBe('RATE_LIMITED');
+    expect(refused.body.meta.message).toBe(`Too many requests. Please try again in ${retryAfter} seconds.`);
+    // The same count for every route that sends a code, before its body is read.
+    const resume = await send(40, '/api/drafts/resume/send', 'tc');
+    expect(resume.status).toBe(429);
+    expect(resume.body.meta.message).toMatch(/^請求過於頻繁，請於 \d+ 秒後再試。$/);
+    const appointee = await h.call('POST', '/api/auth/appointee/otp/send?lang=sc', { body: {} });
+    expect(appointee.status).toBe(429);
+    expect(appointee.body.meta.message).toMatch(/^请求过于频繁，请于 \d+ 秒后再试。$/);
   });
 });

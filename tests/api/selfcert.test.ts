@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applicationHistory,
-  applications,
-  appointments,
-  auditEvents,
-  selfCertifications,
-} from '../../drizzle/schema';
+import { applicationHistory, applications, auditEvents, selfCertifications } from '../../drizzle/schema';
 import { formByKey } from '../../machines/forms';
 import { MINOR_WORKS_MAX_ROWS } from '../../machines/rules/minor-works';
 import { landscapeA4 } from '../support/pdf-corpus';
 import { signDetached } from '../support/test-ca';
 import { type ApplicationHarness, draftPath, startApplicationHarness } from './application-harness';
+import { casesWithCertifier, insertAcceptedAppointment } from './accepted-appointment';
 
 /**
  * Self-certification (issue 16) over real HTTP and Postgres: the five forms drafted, signed by the
@@ -36,17 +31,15 @@ let h: ApplicationHarness;
 beforeAll(async () => {
   h = await startApplicationHarness({ formKey: 'scs1' });
   const now = h.clock.now();
-  await h.database.db.insert(applications).values(
+  // Each case has its Letter of Requirements and the certifier of the forms' answers (AP(A) 1234)
+  // appointed: a self-certification needs both (docs/flows/case-lifecycle.md).
+  await casesWithCertifier(
+    h.database.db,
+    now,
     Object.values(CASES).map((c) => ({
-      applicationNo: c.no,
-      formCode: c.formCode,
-      applicationType: 'NEWSCH',
-      status: 'SUBMITTED',
-      applicantNameEn: 'CHAN Tai Man',
+      ...c,
+      status: 'LOR_ISSUED',
       email: `${c.no.toLowerCase()}@example.hk`,
-      language: 'en',
-      createdAt: now,
-      updatedAt: now,
     })),
   );
 });
@@ -101,7 +94,7 @@ describe('SCS-1 end to end through the API', () => {
       .from(applicationHistory)
       .where(eq(applicationHistory.applicationId, certified?.id ?? -1));
     expect(rows.map((r) => [r.documentType, r.submittedBy, r.reference, r.status])).toEqual([
-      ['SELF_CERTIFICATION', 'AP', draft.applicationNo, 'SUBMITTED'],
+      ['SELF_CERTIFICATION', 'AP', draft.applicationNo, 'LOR_ISSUED'],
     ]);
     const audit = await h.database.db
       .select()
@@ -153,7 +146,7 @@ describe('the case a self-certification certifies', () => {
     } finally {
       await h.database.db
         .update(applications)
-        .set({ status: 'SUBMITTED' })
+        .set({ status: 'LOR_ISSUED' })
         .where(eq(applications.applicationNo, CASES.scs1.no));
     }
   });
@@ -166,6 +159,43 @@ describe('the case a self-certification certifies', () => {
   });
 });
 
+describe('the case rules of a self-certification (docs/flows/case-lifecycle.md)', () => {
+  it('refuses a case without a Letter of Requirements, and an AP who is not appointed, in three languages', async () => {
+    await h.database.db
+      .update(applications)
+      .set({ status: 'UNDER_EXAMINATION' })
+      .where(eq(applications.applicationNo, CASES.scs1.no));
+    try {
+      const draft = await h.readyDraft({ caseApplicationNo: CASES.scs1.no });
+      const messages = [];
+      for (const lang of ['en', 'sc', 'tc']) {
+        const res = await signingStart(draft, lang);
+        expect(res.status).toBe(400);
+        expect(res.body.data).toMatchObject({ errors: [{ path: 'answers.caseApplicationNo' }] });
+        messages.push(res.body.meta.message);
+      }
+      expect(messages).toEqual([
+        'No Letter of Requirements has been issued for this application yet: there is nothing to self-certify against.',
+        '此申请尚未获发规定事项函件，因此未能提交自行核证。',
+        '此申請尚未獲發規定事項函件，因此未能提交自行核證。',
+      ]);
+    } finally {
+      await h.database.db
+        .update(applications)
+        .set({ status: 'LOR_ISSUED' })
+        .where(eq(applications.applicationNo, CASES.scs1.no));
+    }
+    // An AP appointed to no case at all: refused at the field, not attached to the case.
+    const stranger = await h.readyDraft({ caseApplicationNo: CASES.scs1.no, certifierRegNo: 'AP(S) 7777' });
+    const refused = await signingStart(stranger, 'tc');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      meta: { message: '核證人必須為本個案獲委任的認可人士或註冊結構工程師' },
+      data: { errors: [{ path: 'answers.certifierRegNo' }] },
+    });
+  });
+});
+
 describe('a case with an active appointment (issue 12)', () => {
   it('is certified only by its appointee: another AP is refused at the field, the appointee is not', async () => {
     const now = h.clock.now();
@@ -175,14 +205,14 @@ describe('a case with an active appointment (issue 12)', () => {
         applicationNo: 'A2-2026-910009',
         formCode: 'A2',
         applicationType: 'NEWSCH',
-        status: 'SUBMITTED',
+        status: 'LOR_ISSUED',
         applicantNameEn: 'CHAN Tai Man',
         language: 'en',
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: applications.id });
-    await h.database.db.insert(appointments).values({
+    await insertAcceptedAppointment(h.database.db, {
       applicationId: found!.id,
       identity: 'ap',
       nameEn: 'LEE Ka Yan',
@@ -190,7 +220,6 @@ describe('a case with an active appointment (issue 12)', () => {
       email: 'ap.lee@example.hk',
       mobile: '61234567',
       expiryDate: '2030-12-31',
-      status: 'ACTIVE',
       language: 'en',
       invitedAt: now,
       acceptedAt: now,

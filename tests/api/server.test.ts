@@ -7,6 +7,8 @@ import { pino } from 'pino';
 import { type RunningServer, startServer } from '../../api/server';
 import type { MasterDataEntry } from '../../machines/rules/master-data';
 import { postJson } from '../support/http';
+import { count, isNull } from 'drizzle-orm';
+import { applications } from '../../drizzle/schema';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';
 
 const silent = pino({ level: 'silent' });
@@ -50,6 +52,32 @@ describe('startServer', () => {
     await running.close();
 
     expect(res.body.data).toHaveLength(1);
+  });
+
+  it('indexes the cases for the console search in the background once it listens (decision 034)', async () => {
+    const running = await startServer({ port: 0, host: '127.0.0.1', logger: silent, ...databaseOptions() });
+    try {
+      const db = running.database.db;
+      await db.update(applications).set({ searchText: null });
+      const [{ n: cases } = { n: 0 }] = await db.select({ n: count() }).from(applications);
+      expect(cases).toBeGreaterThan(0);
+      await running.close();
+      const again = await startServer({ port: 0, host: '127.0.0.1', logger: silent, ...databaseOptions() });
+      try {
+        const pending = async () =>
+          (
+            await again.database.db
+              .select({ n: count() })
+              .from(applications)
+              .where(isNull(applications.searchText))
+          )[0]?.n;
+        await expect.poll(pending, { timeout: 20_000 }).toBe(0);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await running.close();
+    }
   });
 
   it('lets a request already in flight finish when it is closed', async () => {

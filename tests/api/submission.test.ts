@@ -298,11 +298,11 @@ describe('submitting a signed application', () => {
     const res = await h.submit(draft, newKey(), '?lang=tc');
     const mails = await acknowledgements(draft.applicationNo);
 
-    expect(res.body.meta.message).toBe('您的申請已遞交。');
+    expect(res.body.meta.message).toBe('你的申請已提交。');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`已收到申請 ${draft.applicationNo}`);
     expect(mails[0]?.text).toContain(`申請 ${draft.applicationNo}（表格 A2）`);
-    expect(mails[0]?.text).toContain('負責處理您申請的個案主任的聯絡資料，將於 1 至 2 個工作天內發送給您。');
+    expect(mails[0]?.text).toContain('負責處理你申請的個案主任的聯絡資料，將於 1 至 2 個工作天內發送給你。');
     expect((await submittedRows(draft.applicationNo)).applications[0]?.language).toBe('tc');
   });
 

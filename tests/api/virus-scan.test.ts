@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../api/adapters/storage';
 import { clamdScanner, virusScannerFromEnv } from '../../api/adapters/virus-scanner';
@@ -56,10 +57,14 @@ async function upload(content: Uint8Array, lang = 'en') {
   };
 }
 
-/** A landscape A4 PDF that carries the EICAR string after its end (as a file with a payload would). */
+/**
+ * A landscape A4 PDF that carries the EICAR string inside it, as the raw bytes of a stream (a payload in a
+ * well-formed file: bytes after `%%EOF` are refused by the PDF check before any scan).
+ */
 async function infectedPdf(): Promise<Uint8Array> {
-  const pdf = await landscapeA4();
-  return new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.from(`\n%${EICAR}\n`)]));
+  const pdf = await PDFDocument.load(await landscapeA4());
+  pdf.context.register(pdf.context.stream(EICAR));
+  return pdf.save({ useObjectStreams: false });
 }
 
 const storedPdfs = async () =>
@@ -92,10 +97,10 @@ describe('uploads scanned by clamd', () => {
     const sc = await upload(await infectedPdf(), 'sc');
 
     expect(tc.body.meta.message).toBe(
-      '「plan.pdf」含有電腦病毒，未獲接納。請以最新的防毒軟件檢查您的電腦，然後上載沒有病毒的副本。',
+      '「plan.pdf」含有電腦病毒，未獲接納。請以最新的防毒軟件檢查你的電腦，然後上載沒有病毒的副本。',
     );
     expect(sc.body.meta.message).toBe(
-      '“plan.pdf”含有电脑病毒，未获接纳。请以最新的防毒软件检查您的电脑，然后上传没有病毒的副本。',
+      '“plan.pdf”含有电脑病毒，未获接纳。请以最新的防毒软件检查你的电脑，然后上载没有病毒的副本。',
     );
   });
 
@@ -117,7 +122,7 @@ describe('uploads scanned by clamd', () => {
         'We cannot check uploaded files for viruses at the moment, so your file was not accepted. Please try again in a few minutes.',
     });
     expect(downTc.body.meta.message).toBe(
-      '我們暫時未能為上載的檔案進行病毒檢查，因此未有接納您的檔案。請於數分鐘後再試。',
+      '我們暫時未能為上載的檔案進行病毒檢查，因此未有接納你的檔案。請於數分鐘後再試。',
     );
     expect(after).toEqual(before);
     expect(back.status).toBe(201);

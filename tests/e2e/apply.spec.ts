@@ -136,8 +136,13 @@ test.describe('the application wizard', () => {
       .first()
       .click();
     await expect(page).toHaveURL(/\/form-c2-step1$/);
+    const entries = await page.evaluate(() => window.history.length);
     await page.getByRole('button', { name: 'Save and go to preview' }).click();
     await expect(page).toHaveURL(/\/form-c2-step2$/);
+    // One step, one history entry: a second entry for the same step (asked again while the router was still
+    // on its way) made Back land on the preview again.
+    await expect(page.locator('.save-indicator')).toContainText(/Saved/);
+    expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
     // A person presses Back on the preview they see, not within the frame that navigated to it.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application Form Preview');
     await expect(page.locator('.save-indicator')).toContainText(/Saved/);

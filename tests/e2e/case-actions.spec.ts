@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import authEn from '../../i18n/en/auth.json' with { type: 'json' };
 import authSc from '../../i18n/sc/auth.json' with { type: 'json' };
 import authTc from '../../i18n/tc/auth.json' with { type: 'json' };
@@ -8,6 +8,7 @@ import caseTc from '../../i18n/tc/case.json' with { type: 'json' };
 import formsEn from '../../i18n/en/forms.json' with { type: 'json' };
 import formsSc from '../../i18n/sc/forms.json' with { type: 'json' };
 import formsTc from '../../i18n/tc/forms.json' with { type: 'json' };
+import { formatCalendarDate, formatHkDate } from '../../machines/rules/dates';
 import type { Language } from '../../machines/rules/language';
 import { inspectionWorkingDays } from './calendar';
 import { CASE_APPLICANTS, testApplicant } from './fixtures';
@@ -27,6 +28,12 @@ async function logInHere(page: Page, lang: Language, n: number) {
   await logInToCase(page, lang, n, { beforeFilling: () => expectNoAxeViolations(page) });
 }
 
+/** Types into a field as a person does, key by key, over what it held. */
+async function typeOver(field: Locator, value: string) {
+  await field.clear();
+  await field.pressSequentially(value);
+}
+
 async function expectCasePage(page: Page, lang: Language, status: string, documentType: string) {
   await page.getByRole('link', { name: CASE[lang].toCase }).click();
   await expect(page).toHaveURL(/\/case-history$/);
@@ -36,7 +43,20 @@ async function expectCasePage(page: Page, lang: Language, status: string, docume
     page.getByRole('heading', { name: CASE[lang].page.statusTitle.replace('{{status}}', statusText) }),
   ).toBeVisible();
   const docText = (AUTH[lang].history.documentTypes as Record<string, string>)[documentType]!;
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(docText);
+  const newest = page.getByRole('table').getByRole('row').nth(1);
+  await expect(newest).toContainText(docText);
+  // The spec's history row: submission date, document type, status, submitted or issued by, date.
+  const history = AUTH[lang].history.columns;
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveText([
+    history.submissionDate,
+    history.documentType,
+    history.status,
+    history.submittedBy,
+    history.date,
+    CASE[lang].page.documents,
+  ]);
+  // The row of what was just sent is dated today in Hong Kong, as a person reads the date.
+  await expect(newest.getByRole('cell').nth(4)).toHaveText(formatHkDate(new Date(), lang));
   await expectNoAxeViolations(page);
 }
 
@@ -61,7 +81,7 @@ test.describe('Withdraw application', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Withdraw Application' })).toBeVisible();
     await expect(page.getByText(no).first()).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByLabel('Reason for withdrawing (optional)').fill('The school will open elsewhere.');
+    await typeOver(page.getByLabel('Reason for withdrawing (optional)'), 'The school will open elsewhere.');
     await page.getByRole('button', { name: 'Withdraw application', exact: true }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'Tick the box' });
     await expect(summary).toBeVisible();
@@ -146,7 +166,10 @@ test.describe('Request for compliance inspection', () => {
         await page.keyboard.type(part);
       }
     }
-    await page.getByLabel(FORMS[lang].followUp.inspection.accessNotes).fill('Side entrance, ground floor.');
+    await typeOver(
+      page.getByLabel(FORMS[lang].followUp.inspection.accessNotes),
+      'Side entrance, ground floor.',
+    );
   };
 
   for (const [lang, key] of [
@@ -163,8 +186,8 @@ test.describe('Request for compliance inspection', () => {
       const l = FORMS[lang].followUp.inspection;
       // Prefilled from the case: the applicant as the requesting person.
       await expect(page.getByLabel(l.requesterName)).toHaveValue(`Test Applicant ${n}`);
-      await page.getByLabel(l.contactName).fill('LEE Siu Ming');
-      await page.getByLabel(l.contactTelephone).fill('2123 4567');
+      await typeOver(page.getByLabel(l.contactName), 'LEE Siu Ming');
+      await typeOver(page.getByLabel(l.contactTelephone), '2123 4567');
       const [d1, d2, d3] = inspectionWorkingDays(3);
       // A Saturday is refused, with the field's message in the page's language.
       const saturday = (() => {
@@ -175,14 +198,18 @@ test.describe('Request for compliance inspection', () => {
       await fillRequest(page, lang, [saturday, d2!]);
       await page.getByRole('button', { name: CASE[lang].continue }).click();
       await expect(
-        page.getByRole('alert').getByText(l.errors.notWorkingDay.replace('{{date}}', saturday)),
+        page
+          .getByRole('alert')
+          .getByText(l.errors.notWorkingDay.replace('{{date}}', formatCalendarDate(saturday, lang))),
       ).toBeVisible();
       await expectNoAxeViolations(page);
-      // Start the form again (a reload keeps the session and the prefill) and give working days.
+      // A reload keeps the session, the prefill and what was typed (docs/decisions/027-draft-kept-on-reload.md);
+      // then working days are given.
       await page.reload();
       await expect(page.getByLabel(l.requesterName)).toHaveValue(`Test Applicant ${n}`);
-      await page.getByLabel(l.contactName).fill('LEE Siu Ming');
-      await page.getByLabel(l.contactTelephone).fill('2123 4567');
+      await expect(page.getByLabel(l.contactName)).toHaveValue('LEE Siu Ming');
+      await typeOver(page.getByLabel(l.contactName), 'LEE Siu Ming');
+      await typeOver(page.getByLabel(l.contactTelephone), '2123 4567');
       await fillRequest(page, lang, [d1!, d2!, d3!]);
       await page.getByRole('button', { name: CASE[lang].continue }).click();
 

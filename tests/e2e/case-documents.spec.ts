@@ -1,6 +1,7 @@
 import { expect, test, type FileChooser, type Page } from '@playwright/test';
 import type { Language } from '../../machines/rules/language';
-import { landscapeA4, portraitA4 } from '../support/pdf-corpus';
+import { SESSION_STORAGE_KEY } from '../../machines/rules/session-state';
+import { landscapeA4, portraitA4, uniqueLandscapeA4 } from '../support/pdf-corpus';
 import { logInToCase } from './case-login';
 import { testApplicant } from './fixtures';
 import { FOLLOW_UP_APPLICANTS } from './fixtures-followups';
@@ -91,11 +92,17 @@ test.describe('Submit Revised Layout Plan / Supporting Document', () => {
     await expect(page.locator('.upload__error')).toHaveText(
       text('en', 'api', 'documents.invalid.portrait', { name: 'portrait.pdf', page: '1' }),
     );
-    const pdf = await landscapeA4();
-    await uploadFile(page, 'certificate.pdf', pdf);
+    await uploadFile(page, 'certificate.pdf', await uniqueLandscapeA4());
     await expect(page.locator('.documents__file')).toHaveCount(1);
-    await uploadFile(page, 'annex.pdf', pdf);
-    await uploadFile(page, 'wrong.pdf', pdf);
+    const annexPdf = await uniqueLandscapeA4();
+    await uploadFile(page, 'annex.pdf', annexPdf);
+    await expect(page.locator('.documents__file')).toHaveCount(2);
+    // The same file again (a reload, a second click) is refused, naming the file it repeats.
+    await uploadFile(page, 'annex (1).pdf', annexPdf);
+    await expect(page.locator('.upload__error')).toHaveText(
+      text('en', 'api', 'documents.duplicate', { name: 'annex (1).pdf', earlier: 'annex.pdf' }),
+    );
+    await uploadFile(page, 'wrong.pdf', await uniqueLandscapeA4());
     await expect(page.locator('.documents__file')).toHaveCount(3);
     await page
       .getByRole('button', { name: text('en', 'case', 'uploads.removeLabel', { name: 'wrong.pdf' }) })
@@ -104,9 +111,14 @@ test.describe('Submit Revised Layout Plan / Supporting Document', () => {
     await expect(page.getByRole('status').filter({ hasText: 'wrong.pdf' })).toBeAttached();
     await expectNoAxeViolations(page);
 
-    // A reload (or a phone's return from the iAM Smart app) loses nothing: the answers come back on the
-    // form, the files on the upload step.
+    // A reload (or a phone's return from the iAM Smart app) loses nothing: the upload step again, its
+    // heading focused, the files listed; the answers are on the form behind it (decision 027).
     await page.reload();
+    const uploadHeading = page.getByRole('heading', { level: 1, name: text('en', 'case', 'screens.upload') });
+    await expect(uploadHeading).toBeVisible();
+    await expect(uploadHeading).toBeFocused();
+    await expect(page.locator('.documents__file')).toHaveCount(2);
+    await page.getByRole('button', { name: text('en', 'wizard', 'back'), exact: true }).click();
     await expect(page.getByLabel(text('en', 'forms', 'followUp.submitDocument.description'))).toHaveValue(
       'Fire service certificate',
     );
@@ -121,6 +133,16 @@ test.describe('Submit Revised Layout Plan / Supporting Document', () => {
     await expect(page.getByText('Fire service certificate')).toBeVisible();
     await expect(page.locator('section.preview').getByText('annex.pdf')).toBeVisible();
     await expectNoAxeViolations(page);
+    // A reload on the preview returns to it, with the answers and the files.
+    await page.reload();
+    const previewHeading = page.getByRole('heading', {
+      level: 1,
+      name: text('en', 'case', 'screens.preview'),
+    });
+    await expect(previewHeading).toBeVisible();
+    await expect(previewHeading).toBeFocused();
+    await expect(page.getByText('Fire service certificate')).toBeVisible();
+    await expect(page.locator('section.preview').getByText('annex.pdf')).toBeVisible();
     await page.getByRole('button', { name: text('en', 'case', 'signAndSubmit') }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: text('en', 'case', 'screens.sign') }),
@@ -145,6 +167,33 @@ test.describe('Submit Revised Layout Plan / Supporting Document', () => {
     const row = page.getByRole('row').filter({ hasText: `SD-${no}-1` });
     await expect(row).toContainText(text('en', 'auth', 'history.documentTypes.SUPPORTING_DOCUMENT'));
     await expect(row.getByRole('button')).toHaveCount(2);
+  });
+
+  test('en: a session ended elsewhere: the upload is refused and, as for any call, the login is cleared and the home page opens', async ({
+    page,
+  }) => {
+    await seedSession(page, { language: 'en' });
+    const { n } = FOLLOW_UP_APPLICANTS.sessionEndedEn;
+    await page.goto('/form-submit-doc-step1?type=layout-plan');
+    await logInToCase(page, 'en', n);
+    await page.getByLabel(text('en', 'forms', 'followUp.submitDocument.revision')).pressSequentially('C');
+    await page.getByRole('button', { name: text('en', 'case', 'continue') }).click();
+    await expect(page.locator('#choose-file')).toBeVisible();
+    // The session ends elsewhere (the person logged out in another tab): the token no longer works.
+    const ended = await page.evaluate(async (key) => {
+      const { token } = JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string };
+      const res = await fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token ?? ''}` },
+      });
+      return res.status;
+    }, SESSION_STORAGE_KEY);
+    expect(ended).toBe(200);
+    await uploadFile(page, 'plan-rev-c.pdf', await landscapeA4());
+    // The upload's 401 is handled as the API client handles one: logged out, on the home page.
+    await expect(page).toHaveURL(/\/$/);
+    const stored = await page.evaluate((k) => localStorage.getItem(k), SESSION_STORAGE_KEY);
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ isLogin: false, token: '' });
   });
 
   test('tc: a revised layout plan from the menu, with its revision, signed by e-Cert, current on the case page', async ({

@@ -17,6 +17,15 @@ export const FOLLOW_UP_APPLICANTS = {
   documentsEn: { n: 54, form: 'a2' },
   layoutPlanTc: { n: 55, form: 'a2' },
   requestSc: { n: 56, form: 'a2' },
+  // One case per test that logs in, so that the one-time code limits never couple two specs.
+  wrongKindEn: { n: 121, form: 'a2' },
+  wrongKindTc: { n: 122, form: 'a2' },
+  reloadUpdateTc: { n: 123, form: 'a2' },
+  sessionEndedEn: { n: 124, form: 'a2' },
+  // Correcting an answer after the error summary, typed key by key (correct-after-error.spec.ts).
+  correctUpdateTc: { n: 151, form: 'a2' },
+  correctDocumentEn: { n: 152, form: 'a2' },
+  correctAppointmentSc: { n: 153, form: 'a2' },
 } as const;
 
 /**

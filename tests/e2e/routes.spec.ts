@@ -3,6 +3,12 @@ import { ROUTES } from '../../machines/routes';
 import { formByKey } from '../../machines/forms';
 import { BD, cspViolations, HTML_LANGS, LANGS, pageReady, recordCspViolations, seedSession } from './support';
 import type { Layout } from '../../machines/route-types';
+import { FOLLOW_UP_ENTRY_LIST } from '../../machines/forms/follow-up/entries';
+
+/** A follow-up's own last screen (Update Success) opened on its own lands on the form's first step. */
+const FOLLOW_UP_FIRST_STEP = new Map(
+  FOLLOW_UP_ENTRY_LIST.flatMap((d) => (d.doneRoute ? [[d.doneRoute, d.route] as const] : [])),
+);
 
 const LAYOUTS: Layout[] = ['menu', 'noMenu', 'none'];
 
@@ -27,8 +33,11 @@ test.describe('every route of the route table', () => {
           // A wizard step the machine cannot reach yet (nothing answered) lands on the form's first step,
           // and so does a self-certification's `-upload` page (step 0: it asks for the upload step).
           const form = route.flow ? formByKey(route.flow.form) : undefined;
+          // A follow-up's success page without a finished follow-up lands on that form's first step.
           const expected =
-            form && route.flow && route.flow.step !== 1 ? `/form-${form.slug}-step1` : route.path;
+            form && route.flow && route.flow.step !== 1
+              ? `/form-${form.slug}-step1`
+              : (FOLLOW_UP_FIRST_STEP.get(route.path) ?? route.path);
           await expect(page, route.path).toHaveURL(
             (url) => url.pathname === new URL(expected, 'http://x').pathname,
           );

@@ -7,6 +7,9 @@ import { testApplicant } from './fixtures';
  * its submission's history row: the case every fixture module starts from. Undefined when the number was
  * seeded already.
  */
+/** The test applicants seeded by this process (tests/e2e/serve.ts seeds one database). */
+const seededHere = new Set<number>();
+
 export async function seedTestCase(
   db: Db,
   n: number,
@@ -19,6 +22,9 @@ export async function seedTestCase(
     premisesAddressEn?: string;
   },
 ): Promise<number | undefined> {
+  // One test applicant, one fixture: two specs sharing an applicant couple through its one-time code limits.
+  if (seededHere.has(n)) throw new Error(`test applicant ${n} is seeded by two fixtures: give one another number`);
+  seededHere.add(n);
   const a = testApplicant(n);
   const [row] = await db
     .insert(applications)

@@ -65,11 +65,11 @@ test.describe('self-certification', () => {
     const answers: Record<string, unknown> = { ...answersFor('scs1', 'journey'), minorWorks: undefined };
     // The -upload page asks for the upload step: with nothing filled in yet, the first step opens.
     await page.goto('/form-scs-1-upload');
-    await expect(page).toHaveURL(/\/form-scs-1-step1$/);
+    await expect(page).toHaveURL(/\/form-scs-1-step1(\?case=[^&]*)?$/);
     await page.goto('/opt-school-premises');
     await pageReady(page);
     await page.getByRole('link', { name: 'Start SCS-1 online' }).click();
-    await expect(page).toHaveURL(/\/form-scs-1-step1$/);
+    await expect(page).toHaveURL(/\/form-scs-1-step1(\?case=[^&]*)?$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fill in Application Form – Part A');
     await fillSteps(page, definition, answers, 2, 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Letter of Requirements');
@@ -194,6 +194,47 @@ test.describe('self-certification', () => {
       await expect(page.locator('table.preview__table').last()).toContainText('MW');
     });
   }
+
+  test('SCS-1 checks the case at its first step and the certifier at Part B, in Traditional Chinese', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await seedSession(page, { language: 'tc' });
+    const definition = FORM_CATALOGUE.scs1;
+    // From a case page's link: the case number filled from the address (no AP session here: nothing more).
+    await page.goto(`/form-${definition.slug}-step1?case=${caseNoFor('scs1')}`);
+    await pageReady(page);
+    await expect(page.locator('#field-caseApplicationNo')).toHaveValue(caseNoFor('scs1'));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // A case of another type (an E2 case for SCS-1): refused at the case number before anything else.
+    await fillStep(page, definition, 0, {
+      ...answersFor('scs1', 'check'),
+      caseApplicationNo: caseNoFor('scs2'),
+    });
+    await page.getByRole('button', { name: t('tc', 'next') }).click();
+    const field = page.locator('#field-caseApplicationNo');
+    await expect(page.locator('.error-summary')).toBeFocused();
+    await expect(page.locator('.error-summary')).toContainText(
+      '此申請不可用本表格核證：請選用其類別的自行核證表格',
+    );
+    await expect(page).toHaveURL(/\/form-scs-1-step1(\?case=[^&]*)?$/);
+    // Typed again key by key: every key stays in the field; the right case lets the person on.
+    await field.click();
+    await field.clear();
+    await field.pressSequentially(caseNoFor('scs1'));
+    await expect(field).toHaveValue(caseNoFor('scs1'));
+    await expect(field).toBeFocused();
+    await page.getByRole('button', { name: t('tc', 'next') }).click();
+    await expect(page).toHaveURL(/\/form-scs-1-step2(\?.*)?$/);
+    // Part B: an AP who is not appointed to the case is refused at the registration number.
+    await fillStep(page, definition, 1, { ...answersFor('scs1', 'check'), certifierRegNo: 'AP(S) 7777' });
+    await page.getByRole('button', { name: t('tc', 'next') }).click();
+    await expect(page.locator('.error-summary')).toContainText(
+      '核證人必須為本個案獲委任的認可人士或註冊結構工程師',
+    );
+    await expect(page).toHaveURL(/\/form-scs-1-step2(\?.*)?$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 
   for (const lang of LANGS) {
     test(`every step of SCS-1 passes axe in ${lang}, with table rows and errors`, async ({ page }) => {

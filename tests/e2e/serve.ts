@@ -15,8 +15,11 @@ import { seedFollowUpCases, seedFollowUpRequests } from './fixtures-followups';
 import { makeTestPki } from '../support/test-ca';
 import { writeSignerFile } from './ecert-signer';
 import { seedAppointmentCases } from './fixtures-appointments';
-import { seedSelfCertCases } from './fixtures-selfcert';
+import { seedSelfCertCases, seedSelfCertLetterCase } from './fixtures-selfcert';
 import { seedConsoleFixtures } from './fixtures-console';
+import { seedTakeoverCases } from './fixtures-takeover';
+import { seedFocusCases } from './fixtures-focus';
+import { seedScreenReaderCases } from './fixtures-screen-reader';
 
 const staticDir = fileURLToPath(new URL('../../dist', import.meta.url));
 if (!existsSync(`${staticDir}/index.html`)) {
@@ -65,7 +68,11 @@ await seedAppointmentCases(server.database.db);
 await seedSelfCertCases(server.database.db);
 await seedFollowUpCases(server.database.db);
 await seedConsoleFixtures(server.database.db);
+await seedSelfCertLetterCase(server.database.db);
 await seedFollowUpRequests(server.database.db);
+await seedTakeoverCases(server.database.db);
+await seedFocusCases(server.database.db);
+await seedScreenReaderCases(server.database.db);
 
 let stopping = false;
 async function stop(): Promise<void> {

@@ -361,6 +361,32 @@ describe('the application wizard', () => {
     expect(t.saveDraft).toHaveBeenCalledTimes(2);
   });
 
+  it('shows a refused save at the answer it names, retries nothing until the answer changes', async () => {
+    const message = 'Minor Works contains "😀" (U+1F600), which cannot be printed';
+    const t = start(SELF_CERTIFICATION_FORM, {
+      save: [{ kind: 'refused', errors: { 'minorWorks.0.item': message } }],
+    });
+    t.fill({ ...LETTER, minorWorks: [{ item: 'Fire-rated door 😀', submissionNo: '' }] });
+    t.clock.increment(AUTOSAVE_DELAY_MS);
+    await t.settle((s) => s.matches({ autosave: 'refused' }));
+    expect(t.state().context).toMatchObject({
+      saveStatus: 'error',
+      saveError: 'refused',
+      saveRefusals: { 'minorWorks.0.item': message },
+      // Not a refusal of the step's case check: the summary does not take focus for it.
+      serverErrors: {},
+    });
+    t.clock.increment(60_000);
+    expect(t.saveDraft).toHaveBeenCalledTimes(1);
+    // Correcting the answer takes its message away and saves it.
+    t.fill(LETTER);
+    expect(t.state().context.saveRefusals).toEqual({});
+    t.clock.increment(AUTOSAVE_DELAY_MS);
+    await t.saved();
+    expect(t.saveDraft).toHaveBeenCalledTimes(2);
+    expect(t.state().context).toMatchObject({ saveStatus: 'saved', saveError: null, saveRefusals: {} });
+  });
+
   it('stops saving after the draft expired', async () => {
     const t = start(APPLICATION_FORM, { save: [{ kind: 'expired' }] });
     t.actor.send({ type: 'draft.save' });

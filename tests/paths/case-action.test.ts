@@ -7,7 +7,7 @@ import {
   type SubmitActionInput,
   type SubmitActionOutput,
 } from '../../machines/flows/case-action.machine';
-import { allowedEvents, nextStatus } from '../../machines/flows/case-lifecycle.machine';
+import { allowedEvents, nextStatus, OPEN_FACTS } from '../../machines/flows/case-lifecycle.machine';
 
 const LOADED: LoadCaseOutput = {
   kind: 'case',
@@ -219,7 +219,7 @@ describe('acting on a case', () => {
     expect(plain.submit.mock.calls[0]![0]).not.toHaveProperty('requestId');
   });
 
-  it('starts from the answers kept before a reload, not from the prefill', async () => {
+  it('starts from the answers kept before a reload, laid over the prefill (an update form keeps only its changes)', async () => {
     const machine = caseActionMachine.provide({
       actors: {
         loadCase: fromPromise<LoadCaseOutput>(() => Promise.resolve(LOADED)),
@@ -231,11 +231,27 @@ describe('acting on a case', () => {
         hasPreview: false,
         validate: () => true,
         idempotencyKey: 'flow-key-000000002',
-        initialAnswers: { note: 'typed before the reload' },
+        initialAnswers: { note: 'typed before the reload', confirm: false },
       },
     }).start();
     await waitFor(actor, (s) => s.matches('fill'));
-    expect(actor.getSnapshot().context.answers).toEqual({ note: 'typed before the reload' });
+    expect(actor.getSnapshot().context.answers).toEqual({
+      name: 'CHAN Tai Man',
+      note: 'typed before the reload',
+      confirm: false,
+    });
+
+    // A kept answer wins over the prefill of the same field (a changed name of an update form).
+    const changed = createActor(machine, {
+      input: {
+        hasPreview: false,
+        validate: () => true,
+        idempotencyKey: 'flow-key-000000003',
+        initialAnswers: { name: 'CHAN Siu Ming' },
+      },
+    }).start();
+    await waitFor(changed, (s) => s.matches('fill'));
+    expect(changed.getSnapshot().context.answers).toEqual({ name: 'CHAN Siu Ming' });
   });
 
   it('asks for the login first when logged out, and explains when the action is not allowed', async () => {
@@ -248,21 +264,33 @@ describe('acting on a case', () => {
 
 describe('the case lifecycle', () => {
   it('lets only the applicant withdraw, from any open status, and nobody after', () => {
-    expect(nextStatus('INSPECTED', 'case.withdraw', 'applicant')).toBe('WITHDRAWN');
-    expect(nextStatus('SUBMITTED', 'case.withdraw', 'caseOfficer')).toBeNull();
-    expect(nextStatus('CERTIFICATE_ISSUED', 'case.withdraw', 'applicant')).toBeNull();
-    expect(allowedEvents('WITHDRAWN', 'applicant')).toEqual([]);
+    expect(nextStatus('INSPECTED', 'case.withdraw', { actor: 'applicant' })).toBe('WITHDRAWN');
+    expect(nextStatus('SUBMITTED', 'case.withdraw', { actor: 'caseOfficer' })).toBeNull();
+    expect(nextStatus('CERTIFICATE_ISSUED', 'case.withdraw', { actor: 'applicant' })).toBeNull();
+    expect(allowedEvents('WITHDRAWN', { actor: 'applicant' })).toEqual([]);
   });
 
   it('allows an inspection request once works can be inspected, and only one open at a time', () => {
-    expect(nextStatus('SUBMITTED', 'inspection.request', 'applicant')).toBeNull();
-    expect(nextStatus('LOR_ISSUED', 'inspection.request', 'rse')).toBe('INSPECTION_REQUESTED');
-    expect(nextStatus('INSPECTION_REQUESTED', 'inspection.request', 'applicant')).toBeNull();
-    expect(nextStatus('INSPECTED', 'lor.issue', 'caseOfficer')).toBe('LOR_ISSUED');
+    expect(nextStatus('SUBMITTED', 'inspection.request', { actor: 'applicant' })).toBeNull();
+    const rse = {
+      actor: 'rse',
+      actorRef: 'RSE 567',
+      facts: { ...OPEN_FACTS, appointees: ['rse:RSE 567'] },
+    } as const;
+    expect(nextStatus('LOR_ISSUED', 'inspection.request', rse)).toBe('INSPECTION_REQUESTED');
+    // An RSE who is not appointed to the case may not.
+    expect(nextStatus('LOR_ISSUED', 'inspection.request', { ...rse, actorRef: 'RSE 999' })).toBeNull();
+    expect(nextStatus('INSPECTION_REQUESTED', 'inspection.request', { actor: 'applicant' })).toBeNull();
+    expect(nextStatus('INSPECTED', 'lor.issue', { actor: 'caseOfficer' })).toBe('LOR_ISSUED');
   });
 
   it('keeps the status for a follow-up that adds to the case', () => {
-    expect(nextStatus('UNDER_EXAMINATION', 'document.submit', 'ap')).toBe('UNDER_EXAMINATION');
-    expect(nextStatus('CLOSED', 'document.submit', 'applicant')).toBeNull();
+    const ap = {
+      actor: 'ap',
+      actorRef: 'AP(E) 1',
+      facts: { ...OPEN_FACTS, appointees: ['ap:AP(E) 1'] },
+    } as const;
+    expect(nextStatus('UNDER_EXAMINATION', 'document.submit', ap)).toBe('UNDER_EXAMINATION');
+    expect(nextStatus('CLOSED', 'document.submit', { actor: 'applicant' })).toBeNull();
   });
 });

@@ -4,7 +4,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** A real HAProxy (Debian's `haproxy`) in front of API processes, round-robin, with health checks. */
+/**
+ * A real HAProxy (Debian's `haproxy`) in front of API processes, round-robin, with health checks, set up as
+ * docs/operations.md documents it (the caller's X-Forwarded-For replaced by the address HAProxy saw).
+ */
 export interface Haproxy {
   url: string;
   /** Requests each server is handling right now (HAProxy's `scur`), by server name. */
@@ -32,9 +35,13 @@ defaults
   option redispatch
 frontend portal
   bind 127.0.0.1:${port}
+  # What a caller sends as X-Forwarded-For is dropped; the backend adds the address HAProxy saw, the one
+  # value the app believes with TRUST_PROXY=1 (docs/operations.md, "Running several processes").
+  http-request del-header X-Forwarded-For
   default_backend api
 backend api
   balance roundrobin
+  option forwardfor
   option httpchk GET /api/health
   http-check expect status 200
 ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 300 fall 1 rise 1`).join('\n')}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { createDeflate, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
 
 /**
@@ -63,6 +63,19 @@ const a4Portrait: PageSpec = { width: SIZES_PT.A4.height, height: SIZES_PT.A4.wi
 /** One landscape A4 page: accepted. */
 export function landscapeA4(): Promise<PdfBytes> {
   return pdfWithPages([a4Landscape]);
+}
+
+let uniqueCount = 0;
+
+/**
+ * One landscape A4 page whose text says `label` (by default a number new on each call): accepted, and of
+ * a content (SHA-256) no other call gives, for tests where two files must not be the same file.
+ */
+export async function uniqueLandscapeA4(label = `${process.pid}-${++uniqueCount}`): Promise<PdfBytes> {
+  const doc = await PDFDocument.load(await landscapeA4());
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.getPage(0).drawText(`File ${label}`, { x: 36, y: 72, size: 12, font });
+  return own(await doc.save());
 }
 
 /** One landscape A3 page: accepted. */
@@ -192,6 +205,110 @@ export async function bigPdf(options: BigPdfOptions = {}): Promise<PdfBytes> {
   return bytes;
 }
 
+/** One object of a hand-written PDF: `N G obj <body> endobj`, with a stream after the body if given. */
+export interface RawObject {
+  num: number;
+  gen?: number;
+  body: string;
+  stream?: Uint8Array;
+}
+
+export interface RawPdfOptions {
+  /** Which definition of an object number written twice the xref table points to. Default 'last'. */
+  xref?: 'first' | 'last';
+  /** More trailer entries, e.g. `/Info 9 0 R`. */
+  trailer?: string;
+  /** Bytes before `%PDF-` and after the final `%%EOF\n` (polyglots). */
+  before?: Uint8Array | string;
+  after?: Uint8Array | string;
+}
+
+/**
+ * A PDF written byte by byte, as a hostile writer would: objects in the given order (an object number may
+ * appear twice), a classic xref table pointing to the first or the last definition of each, the trailer
+ * with /Root 1 0 R. For what pdf-lib cannot be made to write.
+ */
+export function rawPdf(objects: readonly RawObject[], options: RawPdfOptions = {}): PdfBytes {
+  const parts: Buffer[] = [];
+  const offsets = new Map<number, { offset: number; gen: number }>();
+  let position = 0;
+  const push = (chunk: Uint8Array | string) => {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : Buffer.from(chunk);
+    parts.push(buffer);
+    position += buffer.length;
+  };
+  if (options.before) push(options.before);
+  const start = position;
+  push('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
+  for (const { num, gen = 0, body, stream } of objects) {
+    if (options.xref !== 'first' || !offsets.has(num)) offsets.set(num, { offset: position - start, gen });
+    push(`${num} ${gen} obj\n${body}\n`);
+    if (stream) {
+      push('stream\n');
+      push(stream);
+      push('\nendstream\n');
+    }
+    push('endobj\n');
+  }
+  const size = Math.max(...offsets.keys()) + 1;
+  const entries = Array.from({ length: size }, (_, n) => {
+    const entry = offsets.get(n);
+    return entry
+      ? `${String(entry.offset).padStart(10, '0')} ${String(entry.gen).padStart(5, '0')} n \n`
+      : '0000000000 65535 f \n';
+  }).join('');
+  const xref = position - start;
+  push(`xref\n0 ${size}\n${entries}trailer\n<< /Size ${size} /Root 1 0 R ${options.trailer ?? ''}>>\n`);
+  push(`startxref\n${xref}\n%%EOF\n`);
+  if (options.after) push(options.after);
+  return own(Buffer.concat(parts));
+}
+
+/** The catalog (1), page tree (2) and one landscape A4 page (3) of a hand-written PDF; `page` adds entries. */
+export function rawBase(page = '', catalog = ''): RawObject[] {
+  return [
+    { num: 1, body: `<< /Type /Catalog /Pages 2 0 R ${catalog}>>` },
+    { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    {
+      num: 3,
+      body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${SIZES_PT.A4.width} ${SIZES_PT.A4.height}] ${page}>>`,
+    },
+  ];
+}
+
+/**
+ * `mib` MiB of spaces (the first bytes `prefix`) deflated a MiB at a time, so a GiB bomb is made without
+ * holding the GiB. About a second per GiB.
+ */
+export async function deflatedSpaces(mib: number, prefix = ''): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const chunk = Buffer.alloc(MIB, 0x20);
+  chunk.write(prefix, 0, 'latin1');
+  deflate.write(Buffer.from(chunk));
+  chunk.fill(0x20, 0, prefix.length);
+  for (let i = 1; i < mib; i += 1) {
+    if (!deflate.write(chunk)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/**
+ * A content-stream bomb: one landscape A4 page whose /Contents inflates to `inflatedMiB` MiB of spaces
+ * (1 GiB → about 1 MB). pdf-lib never decodes page contents, so only a check that measures them sees it.
+ */
+export async function contentStreamBomb(inflatedMiB: number): Promise<PdfBytes> {
+  const deflated = await deflatedSpaces(inflatedMiB);
+  return rawPdf([
+    ...rawBase('/Contents 4 0 R'),
+    { num: 4, body: `<< /Filter /FlateDecode /Length ${deflated.length} >>`, stream: deflated },
+  ]);
+}
+
 /**
  * A decompression bomb: a landscape A4 PDF (written by hand, with a classic xref table) that also holds
  * an object stream (/Type /ObjStm, /FlateDecode) of `inflatedMiB` MiB of spaces, deflated to about
@@ -202,32 +319,12 @@ export function objectStreamBomb(inflatedMiB: number): PdfBytes {
   const body = Buffer.alloc(inflatedMiB * MIB, 0x20);
   body.write('5 0 ', 0, 'latin1');
   const deflated = deflateSync(body, { level: 9 });
-  const parts: Buffer[] = [];
-  const offsets: number[] = [];
-  let position = 0;
-  const push = (chunk: Buffer | string) => {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
-    parts.push(buffer);
-    position += buffer.length;
-  };
-  const object = (n: number, text: string) => {
-    offsets[n] = position;
-    push(`${n} 0 obj\n${text}\nendobj\n`);
-  };
-  push('%PDF-1.7\n');
-  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
-  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  object(3, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${SIZES_PT.A4.width} ${SIZES_PT.A4.height}] >>`);
-  offsets[4] = position;
-  push(
-    `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`,
-  );
-  push(deflated);
-  push('\nendstream\nendobj\n');
-  const xref = position;
-  const entries = [1, 2, 3, 4].map((n) => `${String(offsets[n]).padStart(10, '0')} 00000 n \n`).join('');
-  push(
-    `xref\n0 5\n0000000000 65535 f \n${entries}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
-  );
-  return own(Buffer.concat(parts));
+  return rawPdf([
+    ...rawBase(),
+    {
+      num: 4,
+      body: `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${deflated.length} >>`,
+      stream: deflated,
+    },
+  ]);
 }

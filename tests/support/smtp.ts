@@ -74,13 +74,17 @@ export function parseMail(raw: string, from: string, to: string[]): CapturedMail
 /**
  * A real SMTP server on 127.0.0.1 (a free port) that keeps every mail it accepts. `failFirst`: the
  * first N messages are refused with a temporary failure (451), as a busy mail server does.
+ * `withholdReply`: each mail is kept once its data has arrived, but the reply never leaves, as when the
+ * sender dies between the end of its message and the server's 250 (the server delivers it all the same).
  */
 export async function startSmtpCapture(
-  options: { failFirst?: number; port?: number } = {},
+  options: { failFirst?: number; port?: number; withholdReply?: boolean } = {},
 ): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   let failures = options.failFirst ?? 0;
   const server = new SMTPServer({
+    // Connections still open (a withheld reply) are cut this long after close().
+    closeTimeout: 200,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -96,7 +100,7 @@ export async function startSmtpCapture(
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
         mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
-        callback();
+        if (!options.withholdReply) callback();
       });
     },
   });

@@ -9,13 +9,16 @@ import { serverOptionsFromEnv } from '../../api/server';
  */
 
 const SECRET = 'x'.repeat(40);
+const HKIC_KEY = Buffer.alloc(32, 7).toString('base64');
 const PRODUCTION = {
   NODE_ENV: 'production',
   OTP_SECRET: SECRET,
+  HKIC_KEYS: `k1:${HKIC_KEY}`,
   SMTP_URL: 'smtp://mail.internal:25',
   SMS_GATEWAY_URL: 'https://sms.internal/send',
   SMS_GATEWAY_TOKEN: 'token',
   CLAMD_HOST: 'clamd.internal',
+  PUBLIC_ORIGIN: 'https://portal.bd.example.hk',
 };
 
 function problems(env: NodeJS.ProcessEnv): string[] {
@@ -45,7 +48,14 @@ describe('the configuration', () => {
     ['DEV_TOOLS', 'yes', /^DEV_TOOLS must be one of 0, 1/],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
     ['OTP_SECRET', 'short', /^OTP_SECRET must be at least 32 characters$/],
+    ['HKIC_KEYS', 'k1', /^HKIC_KEYS key 1 must be id:base64/],
+    ['HKIC_KEYS', 'k1:c2hvcnQ=', /^HKIC_KEYS key "k1" must be 32 random bytes in base64/],
+    ['HKIC_KEYS', `k1:${HKIC_KEY},k1:${HKIC_KEY}`, /^HKIC_KEYS key id "k1" is listed twice$/],
     ['PDF_CHECK_TIMEOUT_SECONDS', '0', /^PDF_CHECK_TIMEOUT_SECONDS must be a positive number/],
+    ['PUBLIC_ORIGIN', 'portal.bd.example.hk', /^PUBLIC_ORIGIN must be the portal's address/],
+    ['PUBLIC_ORIGIN', 'ftp://portal.bd.example.hk', /^PUBLIC_ORIGIN must be the portal's address/],
+    ['PUBLIC_ORIGIN', 'https://portal.bd.example.hk/apply', /^PUBLIC_ORIGIN must be the portal's address/],
+    ['PUBLIC_ORIGIN', 'https://portal.bd.example.hk/?x=1', /^PUBLIC_ORIGIN must be the portal's address/],
   ])('refuses %s=%s with one line naming it', (name, value, message) => {
     const found = problems({ [name]: value });
 
@@ -59,6 +69,16 @@ describe('the configuration', () => {
 
   it('never repeats a secret in its errors', () => {
     expect(problems({ OTP_SECRET: 'hunter2' }).join('')).not.toContain('hunter2');
+    expect(problems({ HKIC_KEYS: 'k1:aHVudGVyMg==' }).join('')).not.toContain('aHVudGVyMg');
+  });
+
+  it('reads HKIC_KEYS as a ring whose first key seals', () => {
+    const ring = loadConfig({
+      HKIC_KEYS: `k2:${HKIC_KEY}, k1:${Buffer.alloc(32, 1).toString('base64url')}`,
+    }).HKIC_KEYS;
+
+    expect(ring?.sealWith).toBe('k2');
+    expect([...(ring?.keys.keys() ?? [])]).toEqual(['k2', 'k1']);
   });
 
   it('makes the server refuse to start (serverOptionsFromEnv throws the whole list)', () => {
@@ -75,14 +95,29 @@ describe('production', () => {
 
   it.each([
     ['OTP_SECRET', /OTP_SECRET must be set in production/],
+    ['HKIC_KEYS', /^HKIC_KEYS must be set in production \(the keys HKIC numbers are sealed with at rest\)$/],
     ['SMTP_URL', /SMTP_URL must be set in production \(email would go to the outbox\)/],
     ['SMS_GATEWAY_URL', /SMS_GATEWAY_URL must be set in production \(SMS would go to the outbox\)/],
     ['SMS_GATEWAY_TOKEN', /SMS_GATEWAY_TOKEN must be set in production/],
     ['CLAMD_HOST', /CLAMD_HOST or CLAMD_SOCKET must be set in production/],
+    ['PUBLIC_ORIGIN', /^PUBLIC_ORIGIN must be set in production \(the portal's address as people open it/],
   ])('refuses to start without %s', (name, message) => {
     const found = problems({ ...PRODUCTION, [name]: undefined });
 
     expect(found.some((p) => message.test(p))).toBe(true);
+  });
+
+  it('without PUBLIC_ORIGIN, the server does not start and says why in one line', () => {
+    expect(() => serverOptionsFromEnv({ ...PRODUCTION, PUBLIC_ORIGIN: '' })).toThrow(
+      /PUBLIC_ORIGIN must be set in production .*links in invitations/,
+    );
+    expect(problems({ ...PRODUCTION, PUBLIC_ORIGIN: undefined })).toHaveLength(1);
+  });
+
+  it('keeps the configured address without its trailing slash', () => {
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_ORIGIN: 'https://portal.bd.example.hk/' }).PUBLIC_ORIGIN).toBe(
+      'https://portal.bd.example.hk',
+    );
   });
 
   it('refuses the development tools and turning the rate limits off', () => {

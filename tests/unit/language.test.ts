@@ -12,6 +12,13 @@ describe('language detection', () => {
     ['zh-hk', 'tc'],
     ['zh-TW', 'tc'],
     ['zh-Hant-HK', 'tc'],
+    // Beyond the spec's list (docs/decisions/029-language-detection.md).
+    ['zh-MO', 'tc'],
+    ['zh-Hant-TW', 'tc'],
+    ['zh-SG', 'sc'],
+    ['zh-Hans-SG', 'sc'],
+    ['zh_HK', 'tc'],
+    ['zh-MY', 'sc'],
     ['en-US', 'en'],
     ['en', 'en'],
     ['fr-FR', 'en'],

@@ -2,12 +2,15 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { checkPdf } from '../../api/modules/shared/uploads/pdf-check';
 import { SIZES_PT, landscapeA4 } from '../support/pdf-corpus';
+import * as hostile from '../support/pdf-hostile';
 import { displayFileName } from '../../api/modules/shared/uploads/checked-upload';
 import { contentDisposition } from '../../api/http/download';
 
 /**
  * Uploaded PDFs that would run something when an officer opens them (JavaScript, a program launched,
- * additional actions) are refused as `active-content`; displayed file names lose bidi controls.
+ * additional actions, another file opened, data sent) are refused as `active-content`, attached files as
+ * `embedded-file`, XFA forms as `xfa` (docs/decisions/031-pdf-active-content.md); displayed file names lose
+ * bidi controls.
  */
 
 /** A landscape A4 PDF that `change` adds an action to, saved with or without object streams. */
@@ -85,6 +88,36 @@ describe('a PDF with active content', () => {
 
   it('leaves a plain drawing accepted', async () => {
     expect((await checkPdf(await landscapeA4())).ok).toBe(true);
+  });
+});
+
+describe('a hostile PDF (tests/support/pdf-hostile.ts)', () => {
+  it.each<[string, () => Promise<Uint8Array>, string]>([
+    [
+      'object 1 twice, the first (where the xref points) with JavaScript',
+      hostile.duplicateCatalogJsFirst,
+      'active-content',
+    ],
+    ['object 1 twice, the later one with JavaScript', hostile.duplicateCatalogJsLater, 'active-content'],
+    [
+      'JavaScript in an object stream a later definition shadows',
+      hostile.javaScriptInShadowedObjectStream,
+      'active-content',
+    ],
+    ['a Launch action whose /S is a reference', hostile.indirectLaunch, 'active-content'],
+    ['a Launch action written /Laun#63h', hostile.escapedLaunchLink, 'active-content'],
+    ['a file in the /EmbeddedFiles names tree', hostile.embeddedFilesTree, 'embedded-file'],
+    ['a file specification with /EF', hostile.embeddedFileSpec, 'embedded-file'],
+    ['a FileAttachment annotation', hostile.fileAttachmentAnnotation, 'embedded-file'],
+    ['an XFA form without script', hostile.xfaForm, 'xfa'],
+    ['a RichMedia annotation', hostile.richMediaAnnotation, 'active-content'],
+    ['a GoToR link (opens another file)', hostile.goToRLink, 'active-content'],
+    ['a GoToE link (opens an embedded file)', hostile.goToELink, 'active-content'],
+    ['a SubmitForm link', hostile.submitFormLink, 'active-content'],
+    ['an ImportData link', hostile.importDataLink, 'active-content'],
+    ["JavaScript in a form field's /AA, in an object stream", hostile.fieldJavaScript, 'active-content'],
+  ])('is refused: %s', async (_name, make, reason) => {
+    expect(await checkPdf(await make())).toEqual({ ok: false, reason });
   });
 });
 

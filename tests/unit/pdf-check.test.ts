@@ -14,6 +14,8 @@ import {
 import {
   SIZES_PT,
   a5Landscape,
+  contentStreamBomb,
+  objectStreamBomb,
   bigPdf,
   empty,
   encrypted,
@@ -28,7 +30,16 @@ import {
   truncated,
   truncatedBeforeXref,
 } from '../support/pdf-corpus';
+import {
+  leadingData,
+  loopingPageTree,
+  manyPages,
+  repeatedPageRefs,
+  trailingWhitespace,
+  trailingZip,
+} from '../support/pdf-hostile';
 
+const MIB = 1024 * 1024;
 const A4 = { width: mmToPt(297), height: mmToPt(210) };
 const A3 = { width: mmToPt(420), height: mmToPt(297) };
 
@@ -145,11 +156,23 @@ describe('checkPdf on damaged or unusual files', () => {
     expect(await checkPdf(await doc.save())).toEqual({ ok: false, reason: 'encrypted' });
   });
 
-  it('accepts leading junk before %PDF- within the first 1024 bytes', async () => {
+  it("refuses bytes before %PDF- (a polyglot's other self) as extra data", async () => {
     const pdf = await landscapeA4();
     const bytes = new Uint8Array(500 + pdf.length);
     bytes.set(pdf, 500);
-    expect(await checkPdf(bytes)).toMatchObject({ ok: true });
+    expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'extra-data' });
+  });
+
+  it('refuses an HTML page before %PDF- as extra data', async () => {
+    expect(await checkPdf(await leadingData())).toEqual({ ok: false, reason: 'extra-data' });
+  });
+
+  it('refuses a ZIP after the last %%EOF as extra data', async () => {
+    expect(await checkPdf(await trailingZip())).toEqual({ ok: false, reason: 'extra-data' });
+  });
+
+  it('accepts only line ends, spaces and NULs after the last %%EOF', async () => {
+    expect(await checkPdf(await trailingWhitespace())).toMatchObject({ ok: true });
   });
 
   it('refuses a file whose %PDF- comes after the first 1024 bytes as not a PDF', async () => {
@@ -159,8 +182,13 @@ describe('checkPdf on damaged or unusual files', () => {
     expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'not-pdf' });
   });
 
-  it('calls text that mentions %PDF- and %%EOF corrupt', async () => {
+  it('refuses text that mentions %PDF- and %%EOF for what comes before the header', async () => {
     const bytes = new TextEncoder().encode('Hello, this is not a %PDF-1.7 file\n%%EOF\n');
+    expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'extra-data' });
+  });
+
+  it('calls a header and an end with nothing between them corrupt', async () => {
+    const bytes = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
     expect(await checkPdf(bytes)).toEqual({ ok: false, reason: 'corrupt' });
   });
 });
@@ -276,5 +304,69 @@ describe('displayedSize', () => {
 
   it('has no answer for a /Rotate that is not a multiple of 90', () => {
     expect(displayedSize(box, 45)).toBeUndefined();
+  });
+});
+
+describe('the page cap', () => {
+  it('accepts 500 pages, the default cap', async () => {
+    expect(await checkPdf(await manyPages(500))).toMatchObject({ ok: true, pageCount: 500 });
+  });
+
+  it('refuses 501 pages as too many', async () => {
+    expect(await checkPdf(await manyPages(501))).toEqual({ ok: false, reason: 'too-many-pages' });
+  });
+
+  it('refuses 30,000 pages made of one page listed 30,000 times, without reading them all', async () => {
+    const bytes = await repeatedPageRefs(30_000);
+
+    const started = performance.now();
+    const result = await checkPdf(bytes);
+
+    console.info(
+      `30,000 pages (${bytes.length} bytes): ${JSON.stringify(result)} in ${(performance.now() - started).toFixed(0)} ms`,
+    );
+    expect(result).toEqual({ ok: false, reason: 'too-many-pages' });
+  });
+
+  it('counts a page listed twice as two pages (a reader prints it twice)', async () => {
+    expect(await checkPdf(await repeatedPageRefs(3), { maxPages: 2 })).toEqual({
+      ok: false,
+      reason: 'too-many-pages',
+    });
+    expect(await checkPdf(await repeatedPageRefs(2), { maxPages: 2 })).toMatchObject({
+      ok: true,
+      pageCount: 2,
+    });
+  });
+
+  it('calls a page tree that contains itself corrupt', async () => {
+    expect(await checkPdf(await loopingPageTree())).toEqual({ ok: false, reason: 'corrupt' });
+  });
+});
+
+describe('the inflate limit on page contents', () => {
+  it('refuses a page whose content stream inflates to 1 GiB as too complex, stopping early', async () => {
+    const bytes = await contentStreamBomb(1024);
+
+    const started = performance.now();
+    const result = await checkPdf(bytes);
+    const ms = performance.now() - started;
+
+    console.info(
+      `1 GiB content stream (${bytes.length} bytes): ${JSON.stringify(result)} in ${ms.toFixed(0)} ms`,
+    );
+    expect(result).toEqual({ ok: false, reason: 'too-complex' });
+  }, 60_000); // making the GiB bomb takes seconds; its check, well under one
+
+  it('counts each stream against its own limit and all of them against the total', async () => {
+    const bytes = await contentStreamBomb(3);
+
+    expect(await checkPdf(bytes, { maxStreamBytes: 2 * MIB })).toEqual({ ok: false, reason: 'too-complex' });
+    expect(await checkPdf(bytes, { maxTotalBytes: 2 * MIB })).toEqual({ ok: false, reason: 'too-complex' });
+    expect(await checkPdf(bytes, { maxStreamBytes: 4 * MIB })).toMatchObject({ ok: true });
+  });
+
+  it('refuses an object-stream bomb before pdf-lib inflates it', async () => {
+    expect(await checkPdf(objectStreamBomb(100))).toEqual({ ok: false, reason: 'too-complex' });
   });
 });

@@ -79,6 +79,7 @@ describe('route table', () => {
       '/find-my-case',
       '/appointment-accept',
       '/appointee-login',
+      '/appointee-contact',
       '/dev/outbox',
       '/dev/iamsmart',
     ]);

@@ -11,13 +11,16 @@ export function setNavigateHome(fn: () => void): void {
   navigateHome = fn;
 }
 
+/** A 401: the session ended; clear the login and go home (spec §8). Also for uploads, sent on their own. */
+export function sessionEnded(): void {
+  clearLogin();
+  navigateHome();
+}
+
 /** The portal's one API client, wired to the session, the router and the feedback stores. */
 export const api = createApiClient({
   getToken: () => getSession().token,
-  onUnauthorized: () => {
-    clearLogin();
-    navigateHome();
-  },
+  onUnauthorized: sessionEnded,
   onError: (message) => showToast('error', message),
   onLoading: changeLoading,
   messages: () => ({

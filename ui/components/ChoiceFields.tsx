@@ -1,6 +1,7 @@
 import {
   Button,
   Checkbox,
+  CheckboxGroup,
   ListBox,
   ListBoxItem,
   Popover,
@@ -132,5 +133,41 @@ export function CheckboxField({
         {label}
       </Checkbox>
     </div>
+  );
+}
+
+/**
+ * A labelled group of tick boxes, several of which may be ticked (a request's document types): one
+ * group with its label, hint and error tied to it; the value is the values ticked.
+ */
+export function CheckboxGroupField({
+  id,
+  label,
+  description,
+  errorMessage,
+  isRequired,
+  value,
+  onChange,
+  options,
+}: Omit<ChoiceProps, 'value' | 'onChange'> & { value: string[]; onChange: (value: string[]) => void }) {
+  return (
+    <CheckboxGroup
+      id={id}
+      className="field field--group"
+      value={value}
+      onChange={onChange}
+      isInvalid={Boolean(errorMessage)}
+      isRequired={isRequired}
+    >
+      <FieldHead label={label} description={description} errorMessage={errorMessage} />
+      <div className="choices">
+        {options.map((o) => (
+          <Checkbox key={o.value} value={o.value} className="choice choice--checkbox">
+            <span className="choice__box" aria-hidden="true" />
+            {o.label}
+          </Checkbox>
+        ))}
+      </div>
+    </CheckboxGroup>
   );
 }

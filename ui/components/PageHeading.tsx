@@ -28,7 +28,9 @@ export function PageHeading({
   useEffect(() => {
     // 'default' is the first page of the visit: leave focus where the browser puts it. A screen that
     // changes without a new URL (a flow's confirmation) gives a new focusKey.
-    if ((location.key !== 'default' || focusKey) && !location.hash)
+    // A fragment that names an element of the page is the browser's to scroll to and leaves focus alone; one
+    // that names none (the token of /appointment-accept#<token>) does not stop the heading.
+    if ((location.key !== 'default' || focusKey) && !fragmentTarget(location.hash))
       ref.current?.focus({ preventScroll: false });
   }, [location.key, location.hash, focusKey]);
   return (
@@ -36,4 +38,14 @@ export function PageHeading({
       {children}
     </h1>
   );
+}
+
+/** The element a URL fragment names, if the page has one. */
+function fragmentTarget(hash: string): Element | null {
+  if (!hash || hash === '#') return null;
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
 }

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditRowData } from '../../machines/rules/staff';
+import { useConsoleTime } from './time';
 
 const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
 /** Audit events: when, who (actor and reference), what, before → after, the case and the address. */
 export function AuditTable({ rows, withCase = false }: { rows: AuditRowData[]; withCase?: boolean }) {
   const { t } = useTranslation('console');
+  const time = useConsoleTime();
   return (
     <div className="table-wrap">
       <table className="table">
@@ -23,7 +25,7 @@ export function AuditTable({ rows, withCase = false }: { rows: AuditRowData[]; w
         <tbody>
           {rows.map((a) => (
             <tr key={a.id}>
-              <td>{a.at.replace('T', ' ').slice(0, 19)}</td>
+              <td>{time(a.at)}</td>
               <td>
                 {a.actor} ({a.actorRef})
               </td>
@@ -34,7 +36,10 @@ export function AuditTable({ rows, withCase = false }: { rows: AuditRowData[]; w
               <td className="console__json">
                 {show(a.before)} → {show(a.after)}
               </td>
-              <td>{a.address}</td>
+              <td>
+                {a.address}
+                {a.requestId && <span className="console__request-id"> {a.requestId}</span>}
+              </td>
             </tr>
           ))}
         </tbody>

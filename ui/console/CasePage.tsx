@@ -8,22 +8,31 @@ import {
   type ConsoleCaseData,
   type ConsoleEvent,
 } from '../../machines/rules/staff';
+import { requestedDocumentNames } from '../../machines/forms/follow-up/submit-document';
 import { ActionForm } from './ActionForm';
+import { MovedNotice, type MovedAction } from './MovedNotice';
+import { InspectionFacts } from './InspectionFacts';
 import { ConsoleApiError, consoleApi } from './api';
 import { AuditTable } from './AuditTable';
 import type { ConsoleContext } from './ConsoleLayout';
 import { ProblemSummary } from './fields';
 import { VersionList } from './VersionList';
+import { formatDate } from '../components/format';
+import { useConsoleTime } from './time';
 
 /** /console/cases/:applicationNo: a case with everything about it, and the actions allowed now. */
 export default function CasePage() {
   const { t, i18n } = useTranslation(['console', 'auth', 'forms', 'wizard']);
+  const time = useConsoleTime();
   const { applicationNo = '' } = useParams();
   const { me } = useOutletContext<ConsoleContext>();
   const [data, setData] = useState<ConsoleCaseData | null>(null);
   const [error, setError] = useState<ConsoleApiError | null>(null);
   const [open, setOpen] = useState<ConsoleEvent | null>(null);
   const [done, setDone] = useState<ConsoleActionResult | null>(null);
+  const [moved, setMoved] = useState<MovedAction | null>(null);
+  // Each refusal opens the form anew (with what was typed), even when the status stayed the same.
+  const [round, setRound] = useState(0);
 
   const load = useCallback(() => {
     consoleApi.get<ConsoleCaseData>(`cases/${encodeURIComponent(applicationNo)}`).then(
@@ -76,7 +85,16 @@ export default function CasePage() {
             <dd>{[data.email, data.mobile].filter(Boolean).join(' / ')}</dd>
           </dl>
 
+          <InspectionFacts rules={data.rules} today={data.calendar.today} />
+
           <h2>{t('case.actions')}</h2>
+          {moved && (
+            <MovedNotice
+              moved={moved}
+              allowedNow={data.allowed.includes(moved.event)}
+              onDismiss={() => setMoved(null)}
+            />
+          )}
           {data.allowed.length === 0 ? (
             <p>{t('case.noActions')}</p>
           ) : (
@@ -95,18 +113,28 @@ export default function CasePage() {
               ))}
             </ul>
           )}
-          {open && me && (
+          {open && me && data.allowed.includes(open) && (
             <ActionForm
-              key={`${open}-${data.status}`}
+              key={`${open}-${data.status}-${round}`}
               applicationNo={applicationNo}
               event={open}
               status={data.status}
               staff={data.staff}
+              requestableDocuments={data.requestableDocuments}
+              openRequests={data.requests.filter((r) => !r.answeredAt && !r.withdrawnAt)}
               meId={me.id}
               today={data.calendar.today}
-              onDone={(result) => {
+              kept={moved?.event === open ? moved.values : undefined}
+              onDone={(result, movedNow) => {
                 setDone(result);
-                if (result) setOpen(null);
+                if (result) {
+                  setOpen(null);
+                  setMoved(null);
+                }
+                if (movedNow && open) {
+                  setMoved({ event: open, ...movedNow });
+                  setRound((n) => n + 1);
+                }
                 load();
               }}
             />
@@ -119,11 +147,15 @@ export default function CasePage() {
             <ul>
               {data.requests.map((r) => (
                 <li key={r.id}>
-                  {[...r.documentTypes.map((d) => t(`forms:documents.${d}`, { defaultValue: d })), r.note]
+                  {[...requestedDocumentNames(data.formCode, r, (k, d) => t(k, { defaultValue: d })), r.note]
                     .filter(Boolean)
                     .join('; ')}{' '}
-                  — {t('case.replyBy', { date: r.replyBy })} —{' '}
-                  {r.answeredAt ? t('case.answered', { date: r.answeredAt.slice(0, 10) }) : t('case.open')}
+                  — {t('case.replyBy', { date: formatDate(r.replyBy, i18n.language) })} —{' '}
+                  {r.answeredAt
+                    ? t('case.answered', { date: formatDate(r.answeredAt, i18n.language) })
+                    : r.withdrawnAt
+                      ? t('case.withdrawnRequest', { date: formatDate(r.withdrawnAt, i18n.language) })
+                      : t('case.open')}
                   {r.overdue && <strong className="console__flag"> {t('queue.overdue')}</strong>}
                 </li>
               ))}
@@ -137,8 +169,7 @@ export default function CasePage() {
             <ul>
               {data.messages.map((m) => (
                 <li key={m.id}>
-                  <strong>{code('submittedBy', m.sender)}</strong> (
-                  {m.createdAt.slice(0, 16).replace('T', ' ')}): {m.body}
+                  <strong>{code('submittedBy', m.sender)}</strong> ({time(m.createdAt)}): {m.body}
                 </li>
               ))}
             </ul>
@@ -170,7 +201,7 @@ export default function CasePage() {
             <SignatureDetails
               method={data.signature.method}
               signer={data.signature.signer}
-              date={data.signature.completedAt?.slice(0, 10) ?? ''}
+              date={data.signature.completedAt ? time(data.signature.completedAt) : ''}
             />
           ) : (
             <p>{t('case.noSignature')}</p>
@@ -180,7 +211,7 @@ export default function CasePage() {
               <h3 id={`signature-${f.reference}`}>
                 {t('case.followUpSignature', { reference: f.reference })}
               </h3>
-              <SignatureDetails method={f.method} signer={f.signer} date={f.submittedAt.slice(0, 10)} />
+              <SignatureDetails method={f.method} signer={f.signer} date={time(f.submittedAt)} />
             </section>
           ))}
 
@@ -200,7 +231,7 @@ export default function CasePage() {
               <tbody>
                 {data.history.map((h) => (
                   <tr key={h.id}>
-                    <td>{h.date.slice(0, 10)}</td>
+                    <td>{formatDate(h.date, i18n.language)}</td>
                     <td>
                       {code('documentTypes', h.documentType)}
                       {h.revision ? (

@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { may } from '../../machines/rules/authorisation';
 import { LANGUAGES, type Language } from '../../machines/rules/language';
 import type { StaffMe } from '../../machines/rules/staff';
 import { Spinner } from '../components/Spinner';
 import { applyHtmlLang, rememberLanguage } from '../i18n';
 import { STAFF_ACTIVITY_STORAGE_KEY } from '../session/activity';
 import { IdleWarning, type IdleSettings } from '../session/IdleWarning';
+import { updateSession } from '../session/store';
 import { consoleApi } from './api';
 import './console.css';
 
@@ -45,7 +47,9 @@ export default function ConsoleLayout() {
     document.title = `${t('title')} | ${t('bd')}`;
   }, [t, i18n.language]);
 
+  // Kept as the public side keeps it (the stored session, read at start): the next page load opens in it.
   const choose = (language: Language) => {
+    updateSession((s) => ({ ...s, language }));
     void i18n.changeLanguage(language);
     applyHtmlLang(language);
     rememberLanguage(language);
@@ -125,7 +129,7 @@ export default function ConsoleLayout() {
         {me && (
           <nav aria-label={t('nav.label')}>
             <ul className="console__inline">
-              {me.role !== 'admin' && (
+              {may(me.role, 'console.queue') && (
                 <li>
                   <Link to="/console">{t('nav.queue')}</Link>
                 </li>
@@ -133,6 +137,11 @@ export default function ConsoleLayout() {
               {me.role !== 'caseOfficer' && (
                 <li>
                   <Link to="/console/audit">{t('nav.audit')}</Link>
+                </li>
+              )}
+              {may(me.role, 'console.holders') && (
+                <li>
+                  <Link to="/console/holders">{t('nav.holders')}</Link>
                 </li>
               )}
               {me.role === 'admin' && (

@@ -2,14 +2,28 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CASE_STATUSES } from '../../machines/rules/case-lifecycle';
-import type { QueuePage as QueueData, QueueRow } from '../../machines/rules/staff';
+import type { QueuePage as QueueData, QueueRow, StaffSummary } from '../../machines/rules/staff';
+import { QUEUE_SEARCH_MAX } from '../../machines/rules/staff-queue';
 import { ConsoleApiError, consoleApi } from './api';
 import { FieldInput, FieldSelect, ProblemSummary } from './fields';
+import { formatDate } from '../components/format';
 
-/** /console: the work queue, sorted by the contact details' due date, filtered by status, form and officer. */
+/** The filters as the API takes them (blank ones left out), in the page's language for the CSV. */
+function searchOf(filters: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filters)
+      .filter(([k, v]) => v !== '' && !(k === 'page' && v === 1))
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+/**
+ * /console: the work queue (docs/console.md, "The work queue"), open cases first by the contact details'
+ * due date, found by the search box and filtered by status, form and officer; downloaded as CSV.
+ */
 export default function QueuePage() {
   const { t, i18n } = useTranslation(['console', 'auth']);
-  const [filters, setFilters] = useState({ status: '', form: '', officer: '', applicationNo: '' });
+  const [filters, setFilters] = useState({ status: '', form: '', officer: '', q: '' });
   const [shown, setShown] = useState({ ...filters, page: 1 });
   const [data, setData] = useState<QueueData | null>(null);
   const [error, setError] = useState<ConsoleApiError | null>(null);
@@ -17,11 +31,7 @@ export default function QueuePage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   useEffect(() => {
-    const search = Object.fromEntries(
-      Object.entries(shown)
-        .filter(([k, v]) => v !== '' && !(k === 'page' && v === 1))
-        .map(([k, v]) => [k, String(v)]),
-    );
+    const search = searchOf(shown);
     // Only the answer to the latest filters is shown (an earlier, slower one is dropped when it comes).
     let live = true;
     consoleApi.get<QueueData>('cases', search).then(
@@ -44,20 +54,35 @@ export default function QueuePage() {
     setShown({
       ...filters,
       form: filters.form.trim().toUpperCase(),
-      applicationNo: filters.applicationNo.trim(),
+      q: filters.q.trim(),
       page: 1,
     });
   };
   const goTo = (page: number) => setShown((s) => ({ ...s, page }));
   const status = (s: string) => t(`auth:history.statuses.${s}`, { defaultValue: s });
-  const officerName = (r: QueueRow) =>
-    r.officer ? (i18n.language === 'en' ? r.officer.nameEn : r.officer.nameZh) : t('queue.notAssigned');
+  const nameOf = (s: StaffSummary) => (i18n.language === 'en' ? s.nameEn : s.nameZh);
+  const officerName = (r: QueueRow) => (r.officer ? nameOf(r.officer) : t('queue.notAssigned'));
+  const collator = new Intl.Collator(i18n.language === 'en' ? 'en' : 'zh-HK');
+  const officers = [...(data?.officers ?? [])].sort((a, b) => collator.compare(nameOf(a), nameOf(b)));
+  const { page: _page, ...exported } = shown;
+  const csvHref = `/api/staff/cases.csv?${new URLSearchParams({ ...searchOf(exported), lang: i18n.language }).toString()}`;
+  const searchError = error?.fields.find((f) => f.path === 'q')?.message;
 
   return (
     <>
       <h1>{t('queue.title')}</h1>
       <ProblemSummary error={error} />
       <form className="console__filters" onSubmit={apply} aria-label={t('queue.filters')}>
+        <FieldInput
+          id="filter-search"
+          type="search"
+          label={t('queue.search')}
+          hint={t('queue.searchHint')}
+          error={searchError}
+          maxLength={QUEUE_SEARCH_MAX}
+          value={filters.q}
+          onChange={(v) => setFilters((f) => ({ ...f, q: v }))}
+        />
         <FieldSelect
           id="filter-status"
           label={t('queue.status')}
@@ -83,13 +108,8 @@ export default function QueuePage() {
             { value: '', label: t('queue.any') },
             { value: 'me', label: t('queue.me') },
             { value: 'none', label: t('queue.none') },
+            ...officers.map((o) => ({ value: String(o.id), label: nameOf(o) })),
           ]}
-        />
-        <FieldInput
-          id="filter-application"
-          label={t('queue.applicationNo')}
-          value={filters.applicationNo}
-          onChange={(v) => setFilters((f) => ({ ...f, applicationNo: v }))}
         />
         <button type="submit" className="button">
           {t('queue.apply')}
@@ -98,6 +118,13 @@ export default function QueuePage() {
       {data && (
         <p role="status" className="console__count">
           {t('queue.count', { count: data.total, page: data.page, pages })}
+        </p>
+      )}
+      {data && data.total > 0 && (
+        <p>
+          <a href={csvHref} download>
+            {t('queue.download')}
+          </a>
         </p>
       )}
       {rows && rows.length === 0 && <p>{t('queue.empty')}</p>}
@@ -132,9 +159,9 @@ export default function QueuePage() {
                     )}
                   </td>
                   <td>{r.applicantName}</td>
-                  <td>{r.submittedAt.slice(0, 10)}</td>
+                  <td>{formatDate(r.submittedAt, i18n.language)}</td>
                   <td>
-                    {r.contactDue}
+                    {formatDate(r.contactDue, i18n.language)}
                     {r.overdue && <strong className="console__flag"> {t('queue.overdue')}</strong>}
                   </td>
                   <td>{officerName(r)}</td>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerText, applicableFieldIds, fieldsOf, formByKey } from '../../machines/forms';
 import type { CaseVersionData } from '../../machines/rules/staff';
+import { useConsoleTime } from './time';
 
 const ZH = 'tc';
 
@@ -11,6 +12,7 @@ const ZH = 'tc';
  */
 export function VersionList({ versions, formKey }: { versions: CaseVersionData[]; formKey: string | null }) {
   const { t, i18n } = useTranslation('console');
+  const time = useConsoleTime();
   const [ready, setReady] = useState(false);
   useEffect(() => {
     void i18n
@@ -40,7 +42,7 @@ export function VersionList({ versions, formKey }: { versions: CaseVersionData[]
               <h3 id={`version-${v.version}`}>
                 {t('case.version', {
                   version: v.version,
-                  date: v.createdAt.slice(0, 10),
+                  date: time(v.createdAt),
                   reference: v.reference ?? '',
                 })}
               </h3>

@@ -14,6 +14,7 @@ export function FieldInput({
   multiline = false,
   autoComplete,
   inputMode,
+  maxLength,
 }: {
   id: string;
   label: string;
@@ -25,6 +26,7 @@ export function FieldInput({
   multiline?: boolean;
   autoComplete?: string;
   inputMode?: 'text' | 'numeric';
+  maxLength?: number;
 }) {
   const described =
     [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -59,6 +61,7 @@ export function FieldInput({
           type={type}
           autoComplete={autoComplete}
           inputMode={inputMode}
+          maxLength={maxLength}
           onChange={(e) => onChange(e.target.value)}
         />
       )}

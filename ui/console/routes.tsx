@@ -7,6 +7,7 @@ const QueuePage = lazy(() => import('./QueuePage'));
 const CasePage = lazy(() => import('./CasePage'));
 const AuditPage = lazy(() => import('./AuditPage'));
 const AdminPage = lazy(() => import('./AdminPage'));
+const HoldersPage = lazy(() => import('./HoldersPage'));
 
 /**
  * The case officer console (docs/console.md): its own routes under /console, outside the
@@ -23,6 +24,7 @@ export const CONSOLE_ROUTES: RouteObject[] = [
       { path: 'cases/:applicationNo', element: <CasePage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'admin', element: <AdminPage /> },
+      { path: 'holders', element: <HoldersPage /> },
     ],
   },
 ];

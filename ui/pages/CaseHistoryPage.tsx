@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaseFromDepartment } from '../flows/case/CaseFromDepartment';
 import { Link } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { formatDate } from '../components/format';
 import { CaseSummary } from '../flows/case/CaseSummary';
 import { DocumentLink } from '../flows/case/DocumentLink';
 import { type SubmissionSource, SubmissionView } from '../flows/apply/SuccessStep';
+import { selfCertLink } from '../flows/case/self-cert-link';
 
 /** Find my case's way back to the downloads of an application submitted online (7 days after submission). */
 const SUBMISSION: SubmissionSource = {
@@ -29,7 +30,10 @@ type Load = { state: 'loading' } | { state: 'done'; data: CaseData } | { state: 
  * downloadable, and the submission's downloads.
  */
 export default function CaseHistoryPage() {
-  const { t } = useTranslation(['auth', 'case', 'flows', 'common']);
+  // Every namespace of the case view is loaded before the page shows: a namespace first asked for by a part
+  // that appears later (the downloads' 'wizard') suspended the page, hid its heading and dropped the focus
+  // the heading had just taken to the page's body (docs/flows/login.md, "Focus after login").
+  const { t } = useTranslation(['auth', 'case', 'flows', 'common', 'wizard', 'forms']);
   const loggedIn = useSession(isLoggedIn);
   const token = useSession((s) => s.token);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -65,15 +69,21 @@ export default function CaseHistoryPage() {
       <PageHeading>{t('history.title')}</PageHeading>
       {load.state === 'loading' ? <Spinner /> : null}
       {load.state === 'failed' ? <p role="alert">{t('common:errors.network')}</p> : null}
-      {load.state === 'done' ? <CaseView data={load.data} /> : null}
+      {/* Whatever a part of the case view still waits for, it waits here, below the heading. */}
+      <Suspense fallback={<Spinner />}>
+        {load.state === 'done' ? <CaseView data={load.data} /> : null}
+      </Suspense>
     </article>
   );
 }
 
 function CaseView({ data }: { data: CaseData }) {
-  const { t } = useTranslation(['auth', 'case', 'flows']);
+  const { t } = useTranslation(['auth', 'case', 'flows', 'appointment']);
   const status = t(`history.statuses.${data.status}`, { defaultValue: data.status });
   const allowed = data.actions.filter((a) => a.allowed);
+  const selfCert = data.selfCertification;
+  const buttons = useSession((s) => s.authButtons);
+  const role = useSession((s) => s.role);
   return (
     <>
       <section className="notice notice--info case-status" aria-labelledby="case-status-title">
@@ -85,7 +95,7 @@ function CaseView({ data }: { data: CaseData }) {
       <CaseFromDepartment data={data} />
       <section aria-labelledby="case-actions-title">
         <h2 id="case-actions-title">{t('case:page.actionsTitle')}</h2>
-        {allowed.length === 0 ? (
+        {allowed.length === 0 && !selfCert ? (
           <p>{t('case:page.noActions')}</p>
         ) : (
           <ul className="link-list">
@@ -94,11 +104,26 @@ function CaseView({ data }: { data: CaseData }) {
                 <Link to={a.route}>{t(`flows:forms.${a.key}.title`)}</Link>
               </li>
             ))}
+            {/* An AP or RSE the lifecycle lets self-certify now (docs/decisions/021-self-certification.md). */}
+            {selfCert ? (
+              <li>
+                <Link to={selfCertLink(data.applicationNo, selfCert)}>
+                  {t('case:page.selfCertify', { form: t(`flows:forms.${selfCert.formKey}.title`) })}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         )}
       </section>
+      {/* An AP's or RSE's own email and mobile (docs/flows/appointee-contact.md). */}
+      {role === 'ap' || role === 'rse' ? (
+        <p>
+          <Link to="/appointee-contact">{t('appointment:contact.link')}</Link>
+        </p>
+      ) : null}
       <HistoryTable data={data} />
-      <SubmissionView source={SUBMISSION} />
+      {/* The signed application is the applicant's alone (docs/appointee-visibility.md). */}
+      {buttons.includes('case.information') ? <SubmissionView source={SUBMISSION} /> : null}
     </>
   );
 }
@@ -119,6 +144,7 @@ function HistoryTable({ data }: { data: CaseData }) {
               <th scope="col">{t('history.columns.documentType')}</th>
               <th scope="col">{t('history.columns.status')}</th>
               <th scope="col">{t('history.columns.submittedBy')}</th>
+              <th scope="col">{t('history.columns.date')}</th>
               <th scope="col">{t('case:page.documents')}</th>
             </tr>
           </thead>
@@ -147,6 +173,10 @@ function HistoryTable({ data }: { data: CaseData }) {
                 </td>
                 <td>{code('statuses', row.status)}</td>
                 <td>{code('submittedBy', row.submittedBy)}</td>
+                <td>
+                  {/* The date the row is about (spec: "submission date, …, date"); the day only. */}
+                  <time dateTime={row.date}>{formatDate(row.date, i18n.language)}</time>
+                </td>
                 <td>
                   {row.documents.length === 0 ? (
                     <span className="muted">{t('case:page.noDocuments')}</span>

@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api';
 import { PageHeading } from '../components/PageHeading';
+import { formatDate } from '../components/format';
 
 interface Health {
   api: 'up' | 'down';
@@ -65,7 +66,7 @@ export default function HealthPage() {
             </dl>
             <p>
               {t('health.checkedAt', {
-                time: new Date(result.health.time).toLocaleString(i18n.language === 'en' ? 'en-HK' : 'zh-HK'),
+                time: formatDate(result.health.time, i18n.language, true),
               })}
             </p>
           </>

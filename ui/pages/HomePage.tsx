@@ -8,6 +8,7 @@ import { ContentSections, SmartLink } from '../components/ContentSections';
 import { PageHeading } from '../components/PageHeading';
 import { isContentPage, type ContentLink } from './content';
 import { FORM_SPECS } from '../../machines/forms/catalogue-index';
+import { formatDate } from '../components/format';
 
 interface NewsItem {
   date: string;
@@ -29,12 +30,6 @@ export default function HomePage() {
   const whatYouCanDo = list<string>(t('pages:home.whatYouCanDo', { returnObjects: true }));
   const groups = visibleMenu(loggedIn).filter((g) => g.id === 'apply' || g.id === 'manage');
   const applicationForms = FORM_SPECS.filter((f) => f.group === 'apply' || f.group === 'selfCert');
-  const dateFormat = new Intl.DateTimeFormat(
-    i18n.language === 'en' ? 'en-HK' : i18n.language === 'sc' ? 'zh-CN' : 'zh-HK',
-    {
-      dateStyle: 'long',
-    },
-  );
 
   return (
     <div className="home">
@@ -83,9 +78,7 @@ export default function HomePage() {
                 <article>
                   <h3>{item.title}</h3>
                   <p className="news-list__date">
-                    <time dateTime={item.date}>
-                      {dateFormat.format(new Date(`${item.date}T00:00:00+08:00`))}
-                    </time>
+                    <time dateTime={item.date}>{formatDate(item.date, i18n.language)}</time>
                   </p>
                   <p>{item.body}</p>
                 </article>

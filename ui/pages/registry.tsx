@@ -37,6 +37,7 @@ const PAGES: Record<PageId, LazyPage> = {
   appointments: lazy(() => import('../flows/appointment/AppointmentsPage')),
   appointmentAccept: lazy(() => import('../flows/appointment/AppointmentAcceptPage')),
   appointeeLogin: lazy(() => import('../flows/appointment/AppointeeLoginPage')),
+  appointeeContact: lazy(() => import('../flows/appointment/AppointeeContactPage')),
 };
 
 export function PageFor({ route }: PageProps) {

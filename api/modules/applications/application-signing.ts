@@ -8,7 +8,7 @@ import { newStorageKey } from '../../adapters/storage';
 import { IAM_SMART_CODES, type IamSmartSigning } from '../../adapters/iamsmart';
 import { ApiError, NotFoundError, ServiceUnavailableError } from '../../http/errors';
 import { addMs, type Clock } from '../../clock';
-import { renderApplicationPdf } from '../shared';
+import { appendAudit, renderApplicationPdf } from '../shared';
 import {
   verifyEcertSignature,
   answersHash,
@@ -174,7 +174,7 @@ export function createSigningService({
 
   return {
     async startIamSmart(access, language) {
-      const ready = await readyApplication(db, documents, access);
+      const ready = await readyApplication(db, documents, access, clock.now());
       // iAM Smart checks that the signer is the applicant by their HKIC (D70005): without one there is
       // nothing to check against, so the applicant enters it in Part A or signs with an e-Cert.
       const hkic = typeof ready.answers.applicantHkic === 'string' ? ready.answers.applicantHkic.trim() : '';
@@ -231,6 +231,15 @@ export function createSigningService({
       } else {
         await complete(row, outcome, { code: outcome === 'failed' ? result.code : undefined });
       }
+      // The poll that saw the end records it (later polls answer the stored status).
+      await appendAudit(db, {
+        at: clock.now(),
+        actor: 'applicant',
+        actorRef: `draft:${access.id}`,
+        event: 'signing.complete',
+        reference: access.applicationNo,
+        after: { outcome: outcome === 'signed' ? 'ok' : 'refused', method: 'iamsmart', code: outcome },
+      });
       const [after] = await db.select().from(signingRequests).where(eq(signingRequests.id, row.id));
       return statusOf(after ?? row);
     },
@@ -243,7 +252,7 @@ export function createSigningService({
     },
 
     async prepareEcert(access, language) {
-      const ready = await readyApplication(db, documents, access);
+      const ready = await readyApplication(db, documents, access, clock.now());
       // The open e-Cert signing over the same answers and files is reused (the same hash to sign).
       const open = await openEcertRequest(access.id);
       if (
@@ -262,7 +271,7 @@ export function createSigningService({
     },
 
     async verifyEcert(access, signature) {
-      const ready = await readyApplication(db, documents, access);
+      const ready = await readyApplication(db, documents, access, clock.now());
       const open = await openEcertRequest(access.id);
       if (!open || clock.now() >= open.expiresAt) throw new NotFoundError('signing.notFound');
       if (!isSignatureCurrent(open, ready.draft.answers, ready.documents)) throw new SigningOutdatedError();

@@ -6,6 +6,7 @@ import type { DocumentService } from './documents.service';
 import type { DraftService } from './drafts.service';
 import { currentDraft, requireDraftToken } from './drafts.routes';
 import { receiveUpload } from '../../http/multipart';
+import { audited } from '../shared';
 
 const documentTypeParam = z.string().regex(/^[A-Za-z0-9]{1,60}$/);
 
@@ -26,7 +27,12 @@ export function documentsRouter({
     sendOk(req, res, await documents.list(currentDraft(res)));
   });
   router.post('/', authorised, async (req, res) => {
-    const saved = await receiveUpload(req, res, () => documents.upload(currentDraft(res), req));
+    const saved = await audited(
+      req,
+      'document.upload',
+      () => receiveUpload(req, res, () => documents.upload(currentDraft(res), req)),
+      (made) => ({ detail: { documentType: made.documentType } }),
+    );
     sendEnvelope(req, res, 201, SUCCESS_CODE, 'documents.uploaded', saved);
   });
   router.delete('/:documentType', authorised, async (req, res) => {

@@ -3,8 +3,12 @@ import type { Db } from '../../../drizzle/db';
 import { draftDocuments, draftTokens, drafts, signingRequests } from '../../../drizzle/schema';
 import type { ContactChannel, DraftAnswers, StoredVerifiedContacts } from '../../../machines/rules/drafts';
 import type { ApplicationContact } from '../auth';
+import { openAnswers, sealAnswers } from '../shared';
 
-/** The queries of drafts. Each takes the database or the transaction it runs in. */
+/**
+ * The queries of drafts. Each takes the database or the transaction it runs in. Answers are sealed as they
+ * are written and opened as they are read (docs/decisions/035-hkic-at-rest.md).
+ */
 
 /** A draft without its answers: enough to authorise and check a request. */
 export interface DraftHead {
@@ -47,7 +51,7 @@ export async function insertDraft(
       applicationNo: sql`(select ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0') from (select nextval('application_no_seq') as n) as next)`,
       formKey: row.formKey,
       formCode: row.formCode,
-      answers: row.answers,
+      answers: sealAnswers(row.answers),
       step: row.step,
       version: 1,
       language: row.language,
@@ -101,7 +105,7 @@ export async function readDraft(db: Db, id: number): Promise<DraftRecord | undef
     .from(drafts)
     .where(eq(drafts.id, id))
     .limit(1);
-  return row ? { ...row, answers: row.answers as DraftAnswers } : undefined;
+  return row ? { ...row, answers: openAnswers(row.answers as DraftAnswers) } : undefined;
 }
 
 export interface SaveIfCurrent extends DraftContent {
@@ -152,7 +156,7 @@ export function prepareSaveIfCurrent(
   return async (save) => {
     statement ??= build();
     const [row] = await statement.execute({
-      answersJson: JSON.stringify(save.answers),
+      answersJson: JSON.stringify(sealAnswers(save.answers)),
       step: save.step,
       language: save.language,
       contactEmail: save.contactEmail,
@@ -183,7 +187,7 @@ export async function recordVerifiedContact(
     .where(eq(drafts.id, row.id))
     .returning({ answers: drafts.answers, verifiedContacts: drafts.verifiedContacts });
   return updated
-    ? { answers: updated.answers as DraftAnswers, verifiedContacts: updated.verifiedContacts }
+    ? { answers: openAnswers(updated.answers as DraftAnswers), verifiedContacts: updated.verifiedContacts }
     : undefined;
 }
 

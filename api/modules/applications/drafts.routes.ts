@@ -8,7 +8,7 @@ import {
 } from '../../../machines/rules/drafts';
 import { otpSendSchema, otpVerifySchema } from '../../../machines/rules/otp';
 import { SUCCESS_CODE, sendEnvelope, sendOk } from '../../http/envelope';
-import { UnauthorizedError } from '../../http/errors';
+import { NotFoundError, UnauthorizedError } from '../../http/errors';
 import { requestLanguage } from '../../http/i18n';
 import { requireJson } from '../../http/require-json';
 import { type Clock, systemClock } from '../../clock';
@@ -16,9 +16,15 @@ import { formByKey } from '../../../machines/forms';
 import { renderApplicationPdf } from '../shared';
 import { ApplicationIncompleteError } from './readiness';
 import { draftSchemaFor } from '../../../machines/forms/schema';
+import { caseCheckSchema } from '../../../machines/rules/selfcert';
+import type { CaseCheck } from './case-check';
 import type { DraftAccess, DraftService } from './drafts.service';
+import { audited, record } from '../shared';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+/** What the audit log says of the codes of a resume and of a contact's confirmation. */
+const RESUME = { detail: { purpose: 'resume' } } as const;
+const CONTACT = { detail: { purpose: 'contact' } } as const;
 
 /** The draft the request's bearer token opens, checked against `:applicationNo` (res.locals.draft). */
 export function requireDraftToken(
@@ -44,9 +50,12 @@ export function currentDraft(res: Response): DraftAccess {
  */
 export function draftsRouter({
   drafts,
+  caseCheck,
   clock = systemClock,
 }: {
   drafts: DraftService;
+  /** The self-certification's case check (absent: the route answers 404). */
+  caseCheck?: CaseCheck;
   clock?: Clock;
 }): Router {
   const router = Router();
@@ -59,11 +68,20 @@ export function draftsRouter({
    * 200 data { resendAfterSeconds, expiresInSeconds }: the same whether or not a draft has this number
    *     and this contact (the code goes only to the contact in the draft, and only when it matches);
    * 400 BAD_REQUEST field errors or malformed JSON; 413 PAYLOAD_TOO_LARGE over 100 kB; 415 body not JSON;
-   * 429 OTP_RESEND_TOO_SOON | OTP_RATE_LIMITED | OTP_LOCKED with Retry-After and data { retryAfterSeconds }.
+   * 429 OTP_RESEND_TOO_SOON | OTP_RATE_LIMITED | OTP_LOCKED | RATE_LIMITED (`otpSend`, per address)
+   *     with Retry-After and data { retryAfterSeconds }.
    */
   router.post('/resume/send', requireJson, smallJson, async (req, res) => {
     const request = otpSendSchema.parse(req.body);
-    sendOk(req, res, await drafts.sendResumeCode(request), 'drafts.resume.sent');
+    const about = { ...RESUME, reference: request.applicationNo };
+    const sent = await audited(
+      req,
+      'otp.send',
+      () => drafts.sendResumeCode(request),
+      () => about,
+      about,
+    );
+    sendOk(req, res, sent, 'drafts.resume.sent');
   });
 
   /**
@@ -76,7 +94,14 @@ export function draftsRouter({
    */
   router.post('/resume/verify', requireJson, smallJson, async (req, res) => {
     const request = otpVerifySchema.parse(req.body);
-    sendOk(req, res, await drafts.resume(request), 'drafts.resume.verified');
+    const resumed = await audited(
+      req,
+      'otp.verify',
+      () => drafts.resume(request),
+      () => ({ ...RESUME, reference: request.applicationNo }),
+      { ...RESUME, reference: request.applicationNo },
+    );
+    sendOk(req, res, resumed, 'drafts.resume.verified');
   });
 
   /**
@@ -94,9 +119,9 @@ export function draftsRouter({
 
   /**
    * GET /api/drafts/:applicationNo  (Bearer: the draft's token)
-   * 200 data { applicationNo, formKey, answers, step, version, validUntil, updatedAt, verifiedContacts }:
-   *     `verifiedContacts` { email?, mobile? } lists the contacts confirmed by a code whose answer has not
-   *     changed since;
+   * 200 data { applicationNo, formKey, answers, step, version, validUntil, updatedAt, verifiedContacts,
+   *     submittedAt }: `verifiedContacts` { email?, mobile? } lists the contacts confirmed by a code whose
+   *     answer has not changed since; `submittedAt` is when the application was submitted, else null;
    * 401 UNAUTHORIZED no token, or one that opens no draft; 403 FORBIDDEN a token of another draft (also
    * when no draft has this number); 410 DRAFT_EXPIRED the draft's validity is over.
    */
@@ -128,6 +153,7 @@ export function draftsRouter({
       language: requestLanguage(req),
       generatedAt: clock.now(),
     });
+    await record(req, { action: 'document.download', detail: { file: 'draft' } });
     res
       .status(200)
       .set({
@@ -145,12 +171,20 @@ export function draftsRouter({
    *     address masked (`c***@example.hk`, `****4567`);
    * 400 CONTACT_MISSING data { channel }: the draft has no valid answer for the channel; 400 BAD_REQUEST
    *     field errors; 401 / 403 / 410 DRAFT_EXPIRED as for GET; 409 DRAFT_SUBMITTED;
-   * 429 OTP_RESEND_TOO_SOON | OTP_RATE_LIMITED | OTP_LOCKED with Retry-After and data { retryAfterSeconds }
+   * 429 OTP_RESEND_TOO_SOON | OTP_RATE_LIMITED | OTP_LOCKED | RATE_LIMITED (`otpSend`, per address)
+   *     with Retry-After and data { retryAfterSeconds }
    *     (the limits of the login and resume, keyed on the application number and the address).
    */
   router.post('/:applicationNo/contact/send', authorised, requireJson, smallJson, async (req, res) => {
     const request = contactSendSchema.parse(req.body);
-    sendOk(req, res, await drafts.sendContactCode(currentDraft(res), request), 'drafts.contact.sent');
+    const sent = await audited(
+      req,
+      'otp.send',
+      () => drafts.sendContactCode(currentDraft(res), request),
+      () => CONTACT,
+      CONTACT,
+    );
+    sendOk(req, res, sent, 'drafts.contact.sent');
   });
 
   /**
@@ -164,7 +198,30 @@ export function draftsRouter({
    */
   router.post('/:applicationNo/contact/verify', authorised, requireJson, smallJson, async (req, res) => {
     const request = contactVerifySchema.parse(req.body);
-    sendOk(req, res, await drafts.verifyContact(currentDraft(res), request), 'drafts.contact.verified');
+    const verified = await audited(
+      req,
+      'otp.verify',
+      () => drafts.verifyContact(currentDraft(res), request),
+      () => CONTACT,
+      CONTACT,
+    );
+    sendOk(req, res, verified, 'drafts.contact.verified');
+  });
+
+  /**
+   * POST /api/drafts/:applicationNo/check-case  (Bearer)  body { answers: { caseApplicationNo,
+   *     certifierIdentity?, certifierRegNo? }, lang? }: a self-certification's case, checked on leaving
+   *     Part A (without the certifier) and Part B (with it), docs/flows/apply.md;
+   * 200 data { caseApplicationNo }: the case takes this self-certification (from this certifier, when sent);
+   * 400 BAD_REQUEST field errors at `answers.caseApplicationNo` (caseNotFound, caseTypeMismatch, caseNotOpen,
+   *     lorMissing) or `answers.certifierRegNo` (notAppointee) in the caller's language, or a malformed body;
+   * 401 / 403 / 410 DRAFT_EXPIRED as for GET; 404 NOT_FOUND the draft's form is not a self-certification;
+   * 429 RATE_LIMITED (limit `caseCheck`); 413 over 100 kB; 415 body not JSON.
+   */
+  router.post('/:applicationNo/check-case', authorised, requireJson, smallJson, async (req, res) => {
+    const request = caseCheckSchema.parse(req.body);
+    if (!caseCheck) throw new NotFoundError();
+    sendOk(req, res, await caseCheck.check(currentDraft(res), request), 'drafts.caseChecked');
   });
 
   /**

@@ -253,6 +253,7 @@ export function createDraftService({
         validUntil: draft.validUntil.toISOString(),
         updatedAt: draft.updatedAt.toISOString(),
         verifiedContacts: verifiedContactsOf(draft.answers, draft.verifiedContacts),
+        submittedAt: draft.submittedAt?.toISOString() ?? null,
       };
     },
 

@@ -1,5 +1,6 @@
 /** The applications module's public face: what other modules may use (docs/architecture.md, "Modules"). */
 export { createSigningService } from './application-signing';
+export { createCaseCheck } from './case-check';
 export { documentsRouter } from './documents.routes';
 export { createDocumentService } from './documents.service';
 export { purgeExpiredDrafts } from './drafts-purge';

@@ -61,6 +61,7 @@ export async function readyApplication(
   db: Db,
   documents: DocumentService,
   access: DraftAccess,
+  now: Date,
 ): Promise<ReadyApplication> {
   const draft = await readDraft(db, access.id);
   if (!draft) throw new UnauthorizedError('drafts.unauthorized');
@@ -70,7 +71,7 @@ export async function readyApplication(
   const parsed = schemaFor(definition).safeParse(draft.answers);
   if (!parsed.success)
     throw new ApplicationIncompleteError([...new Set(parsed.error.issues.map((i) => String(i.path[0])))]);
-  const certified = await certifiedCase(db, definition, parsed.data);
+  const certified = await certifiedCase(db, definition, parsed.data, now);
   const verified = verifiedContactsOf(draft.answers, draft.verifiedContacts);
   const unconfirmed = unconfirmedParties(draft.answers, verified);
   if (unconfirmed.includes('applicant')) throw new ContactUnverifiedError();

@@ -8,6 +8,7 @@ import type { SigningService } from './application-signing';
 import { currentDraft, requireDraftToken } from './drafts.routes';
 import { readSmallFile, requireMultipart } from '../../http/multipart';
 import { SIGNATURE_MAX_BYTES } from '../signing';
+import { audited } from '../shared';
 
 const requestIdParam = z.string().regex(/^[0-9a-f]{32}$/);
 
@@ -23,7 +24,12 @@ export function signingRouter({
   const authorised = requireDraftToken(drafts);
   const smallJson = express.json({ limit: '10kb' });
   router.post('/iamsmart', authorised, smallJson, async (req, res) => {
-    const started = await signing.startIamSmart(currentDraft(res), requestLanguage(req));
+    const started = await audited(
+      req,
+      'signing.start',
+      () => signing.startIamSmart(currentDraft(res), requestLanguage(req)),
+      () => ({ detail: { method: 'iamsmart' } }),
+    );
     sendEnvelope(req, res, 201, SUCCESS_CODE, 'signing.started', started);
   });
   router.get('/iamsmart/:requestId', authorised, async (req, res) => {
@@ -38,12 +44,24 @@ export function signingRouter({
     res.status(204).end();
   });
   router.get('/ecert', authorised, async (req, res) => {
-    sendOk(req, res, await signing.prepareEcert(currentDraft(res), requestLanguage(req)));
+    const prepared = await audited(
+      req,
+      'signing.start',
+      () => signing.prepareEcert(currentDraft(res), requestLanguage(req)),
+      () => ({ detail: { method: 'ecert' } }),
+    );
+    sendOk(req, res, prepared);
   });
   router.post('/ecert', authorised, async (req, res) => {
     requireMultipart(req);
     const signature = await readSmallFile(req, 'signature', SIGNATURE_MAX_BYTES);
-    sendOk(req, res, await signing.verifyEcert(currentDraft(res), signature), 'signing.ecert.signed');
+    const signed = await audited(
+      req,
+      'signing.complete',
+      () => signing.verifyEcert(currentDraft(res), signature),
+      () => ({ detail: { method: 'ecert' } }),
+    );
+    sendOk(req, res, signed, 'signing.ecert.signed');
   });
 
   return router;

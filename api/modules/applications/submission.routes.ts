@@ -7,11 +7,12 @@ import type { DocumentStorage } from '../../adapters/storage';
 import { sendOk } from '../../http/envelope';
 import { BadRequestError } from '../../http/errors';
 import { requestLanguage } from '../../http/i18n';
-import { currentSession, requireSession, type SessionService } from '../auth';
+import { authorise, currentSession, requireSession, type SessionService } from '../auth';
 import type { DraftService } from './drafts.service';
 import { type SubmissionService, type SubmittedFile } from './submission.service';
 import { currentDraft, requireDraftToken } from './drafts.routes';
 import { contentDisposition } from '../../http/download';
+import { audited, record } from '../shared';
 
 const idempotencyKeyOf = (req: Request) => req.get('idempotency-key') ?? '';
 const linkQuery = z.object({
@@ -84,7 +85,13 @@ export function submissionRouters({
   const submitted = requireDraftToken(drafts, { anyValidity: true });
   const smallJson = express.json({ limit: '10kb' });
   router.post('/', authorised, smallJson, async (req, res) => {
-    const done = await submission.submit(currentDraft(res), idempotencyKeyOf(req), requestLanguage(req));
+    const draft = currentDraft(res);
+    const done = await audited(
+      req,
+      'application.submit',
+      () => submission.submit(draft, idempotencyKeyOf(req), requestLanguage(req)),
+      () => ({ caseNo: draft.applicationNo, reference: draft.applicationNo }),
+    );
     sendOk(req, res, done, 'submission.submitted');
   });
   router.get('/', submitted, async (req, res) => {
@@ -96,7 +103,14 @@ export function submissionRouters({
   router.get('/files/:fileId', submitted, async (req, res) => {
     const id = fileIdParam.safeParse(req.params.fileId);
     if (!id.success) throw new BadRequestError('submission.fileNotFound');
-    await sendSubmittedFile(res, storage, await submission.file(currentDraft(res), id.data));
+    const draft = currentDraft(res);
+    const file = await submission.file(draft, id.data);
+    await record(req, {
+      action: 'document.download',
+      caseNo: draft.applicationNo,
+      detail: { file: id.data },
+    });
+    await sendSubmittedFile(res, storage, file);
   });
 
   // ---- Signed links (no bearer: a link in the page, valid a few minutes) ----
@@ -111,27 +125,38 @@ export function submissionRouters({
       query.data.expires,
       query.data.signature,
     );
-    await sendSubmittedFile(res, storage, await submission.file(draft, id.data));
+    const file = await submission.file(draft, id.data);
+    // Whoever holds the link: anonymous, on the case the link names.
+    await record(req, {
+      action: 'document.download',
+      caseNo: String(req.params.applicationNo),
+      reference: String(req.params.applicationNo),
+      detail: { file: id.data, by: 'link' },
+    });
+    await sendSubmittedFile(res, storage, file);
   });
 
   // ---- The same submission for a logged-in applicant (Find my case): back to the downloads any day ----
   const bySession = Router();
-  const loggedIn = requireSession(sessions);
+  // The applicant's only: an AP or RSE never downloads the signed application (docs/appointee-visibility.md).
+  bySession.use(requireSession(sessions), authorise('case.information'));
   /**
    * GET /api/application/submission  (Bearer: a Find my case session)
-   * 200 data: the Application Details and files of the session's application, as GET submission of a draft;
-   * 401 UNAUTHORIZED; 404 NOT_FOUND the application was not submitted online (no files to download).
+   * 200 data: the Application Details and files of the session's application, as GET submission of a draft,
+   * the applicant and contact person as the case's information is now (after its updates);
+   * 401 UNAUTHORIZED; 403 FORBIDDEN an AP or RSE; 404 NOT_FOUND the application was not submitted online.
    */
-  bySession.get('/', loggedIn, async (req, res) => {
-    const draft = await submission.draftOfApplication(currentSession(res).applicationId);
-    sendOk(req, res, await submission.details(draft));
+  bySession.get('/', async (req, res) => {
+    const { applicationId } = currentSession(res);
+    const draft = await submission.draftOfApplication(applicationId);
+    sendOk(req, res, await submission.details(draft, { caseId: applicationId }));
   });
   /**
    * POST /api/application/submission/links  (Bearer: a Find my case session)
    * 200 data { expiresAt, files: [{ id, kind, documentType?, fileName, url }] }: links valid 10 minutes;
-   * 401; 404 as above; 410 DOWNLOAD_EXPIRED after the 7 days.
+   * 401; 403 and 404 as above; 410 DOWNLOAD_EXPIRED after the 7 days.
    */
-  bySession.post('/links', loggedIn, smallJson, async (req, res) => {
+  bySession.post('/links', smallJson, async (req, res) => {
     const draft = await submission.draftOfApplication(currentSession(res).applicationId);
     sendOk(req, res, await submission.links(draft));
   });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
+import { currentAnswers } from '../cases';
 import {
   applicationHistory,
   applications,
@@ -20,8 +21,8 @@ import {
   UnauthorizedError,
 } from '../../http/errors';
 import { addMs, type Clock } from '../../clock';
-import { answerLines, type MessageService } from '../shared';
-import { recordSelfCertification, selfCertificationNotice } from '../selfcert';
+import { answerLines, openAnswers, type MessageService } from '../shared';
+import { certifiedCaseLocked, recordSelfCertification, selfCertificationNotice } from '../selfcert';
 import { readyApplication } from './readiness';
 import type { DocumentService } from './documents.service';
 import {
@@ -75,7 +76,11 @@ const str = (v: unknown) =>
 
 export interface SubmissionService {
   submit(access: DraftAccess, idempotencyKey: string, language: Language): Promise<SubmissionData>;
-  details(access: Pick<DraftAccess, 'id'>): Promise<SubmissionDetails>;
+  /**
+   * The Application Details of a submission: the applicant and contact person as submitted, or, for the
+   * case page (`caseId`), as they are now after the updates of the case's information (its latest version).
+   */
+  details(access: Pick<DraftAccess, 'id'>, options?: { caseId?: number }): Promise<SubmissionDetails>;
   /** A submitted file, if the download window is open (410 after). */
   file(access: Pick<DraftAccess, 'id'>, fileId: string): Promise<SubmittedFile & { files?: SubmittedFile[] }>;
   /** Signed links to every file, valid LINK_TTL_MS. */
@@ -186,7 +191,7 @@ export function createSubmissionService({
       if (before) return answerOf(before);
       let ready;
       try {
-        ready = await readyApplication(db, documents, access);
+        ready = await readyApplication(db, documents, access, clock.now());
       } catch (e) {
         // A parallel request submitted it since `existing` was read: answer as to a retry.
         const done = e instanceof DraftSubmittedError ? await existing(access.id) : undefined;
@@ -203,6 +208,11 @@ export function createSubmissionService({
       const downloadUntil = addMs(now, DOWNLOAD_DAYS * DAY_MS);
       const premises = fieldsOf(definition).find((f) => f.field.kind === 'address');
       const made = await db.transaction(async (tx) => {
+        // A self-certification's case, its rules asked again under the case's row lock (the letter as
+        // issued now: docs/flows/case-rules.md).
+        const certified = ready.certifiedCase
+          ? await certifiedCaseLocked(tx, definition, answers, ready.certifiedCase, now)
+          : undefined;
         // The lock: parallel submits wait here; the first marks the draft, the others find it marked.
         const [marked] = await tx
           .update(drafts)
@@ -230,11 +240,11 @@ export function createSubmissionService({
           })
           .returning({ id: applications.id });
         if (!application) throw new Error('application not recorded');
-        if (ready.certifiedCase)
+        if (certified)
           await recordSelfCertification(
             tx,
             { applicationId: application.id, applicationNo: draft.applicationNo },
-            ready.certifiedCase,
+            certified,
             answers,
             now,
           );
@@ -313,12 +323,15 @@ export function createSubmissionService({
       return data;
     },
 
-    async details(access) {
+    async details(access, options = {}) {
       const { files, submission } = await submittedFiles(access.id);
       const [draft] = await db.select().from(drafts).where(eq(drafts.id, access.id));
       const definition = draft ? formByKey(draft.formKey) : undefined;
       if (!draft || !definition) throw new UnauthorizedError('drafts.unauthorized');
-      const a = draft.answers as Record<string, unknown>;
+      const a =
+        options.caseId === undefined
+          ? openAnswers(draft.answers as Record<string, unknown>)
+          : await currentAnswers(db, options.caseId);
       return {
         ...toData(submission.applicationNo, submission.submission),
         formKey: definition.key,

@@ -8,13 +8,16 @@ import { hongKongDate } from '../../../machines/rules/working-days';
 import type { Clock } from '../../clock';
 import { ApiError, ForbiddenError, UnauthorizedError } from '../../http/errors';
 import * as repo from './appointments.repo';
+import * as holders from './holders.repo';
 import type { OtpService, AppointeeCheck, AuthSession, SessionService } from '../auth';
 
 /**
- * APs and RSEs as users (docs/decisions/020-appointments.md): they log in with their registration number and a one-time password sent
- * to the email or mobile of an accepted appointment; the session carries their role ('ap' | 'rse') and one
- * case at a time (the newest appointment first; they switch to another of theirs). Every request checks the
- * appointment again (`check`), so a revoked or lapsed one loses access at once: 403 APPOINTMENT_ENDED.
+ * APs and RSEs as users (docs/decisions/020-appointments.md): they log in with their registration number and
+ * a one-time password sent to the email or mobile of the number's holder (docs/decisions/025-registration-holders.md);
+ * the session carries their role ('ap' | 'rse') and one case at a time (the newest appointment first; they
+ * switch to another of theirs). They reach only cases whose ACTIVE appointment the holder accepted. Every
+ * request checks the appointment again (`check`), so a revoked or lapsed one loses access at once: 403
+ * APPOINTMENT_ENDED.
  */
 
 export class AppointmentEndedError extends ApiError {
@@ -26,16 +29,21 @@ export class AppointmentEndedError extends ApiError {
 export function createAppointeeAuth({ db, clock, otp }: { db: Db; clock: Clock; otp: OtpService }) {
   const today = () => hongKongDate(clock.now());
 
-  /** Who is on file for a registration number: its newest active appointment's contacts. */
+  /**
+   * Who is on file for a registration number: its holder's contacts, when the holder has an active
+   * appointment they accepted (no code is sent otherwise, and the answer is the same).
+   */
   const lookup = async (tx: Db, registrationNumber: string) => {
+    const holder = await holders.holderOfNumber(tx, registrationNumber);
+    if (!holder) return undefined;
     const [newest] = await repo.activeOfRegistration(tx, registrationNumber, today());
     if (!newest) return undefined;
     return {
       id: newest.appointment.applicationId,
       applicationNo: registrationNumber,
-      email: newest.appointment.email,
-      mobile: newest.appointment.mobile,
-      language: newest.appointment.language,
+      email: holder.email,
+      mobile: holder.mobile,
+      language: holder.language,
     };
   };
 

@@ -4,6 +4,7 @@ import type { AppointmentRow } from '../../../drizzle/schema';
 import type { AppointmentStatus } from '../../../machines/rules/appointment';
 import { submitterOf, type CaseActor } from '../../../machines/rules/case-lifecycle';
 import type { DocumentType } from '../../../machines/rules/history';
+import { formatHkDate } from '../../../machines/rules/dates';
 import type { Language } from '../../../machines/rules/language';
 import { translate } from '../../http/i18n';
 import { findApplication, insertAudit, insertHistory } from '../cases';
@@ -16,16 +17,29 @@ import type { MessageService } from '../shared';
 
 export type AppointmentTexts = { subject: string; email: string; sms: string };
 
-/** One text in the appointment's language and, when that is not English, in English after it. */
+const CALENDAR_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+/**
+ * One text in the appointment's language and, when that is not English, in English after it. Dates are
+ * written in each text's own language, Hong Kong time (machines/rules/dates.ts): a `Date` param with its
+ * time, a `YYYY-MM-DD` one (an expiry date) as that day.
+ */
 export function bilingualTexts(
   language: Language,
   key: string,
-  params: Record<string, string>,
+  params: Readonly<Record<string, string | Date>>,
 ): AppointmentTexts {
+  const inLanguage = (lang: Language) =>
+    Object.fromEntries(
+      Object.entries(params).map(([name, v]) => [
+        name,
+        v instanceof Date ? formatHkDate(v, lang, true) : CALENDAR_DATE.test(v) ? formatHkDate(v, lang) : v,
+      ]),
+    );
   const one = (lang: Language, part: string) =>
     translate(lang, `message.appointment.${key}.${part}`, {
-      ...params,
-      role: translate(lang, `message.appointment.role.${params.identity ?? 'ap'}`),
+      ...inLanguage(lang),
+      role: translate(lang, `message.appointment.role.${String(params.identity ?? 'ap')}`),
     });
   const both = (part: string, sep: string) =>
     language === 'en' ? one('en', part) : `${one(language, part)}${sep}${one('en', part)}`;

@@ -41,19 +41,22 @@ export function createAppointmentSigning({
   const core = createDigestSigning({ clock, iamSmart, ecertTrust });
 
   /** The invitation, which must be confirmed, and the digest of its declaration. */
-  async function confirmed(token: string) {
+  async function confirmed(token: string, language: Language) {
     const view = await appointments.invitation(token);
     if (!view.confirmed) throw new ApiError(409, 'CONTACT_NOT_CONFIRMED', 'appointment.notConfirmed');
     const { appointment } = await appointments.resolve(token);
     const digest = sha256Hex(
-      declarationText({
-        applicationNo: view.applicationNo,
-        identity: view.appointment.identity,
-        nameEn: appointment.nameEn,
-        registrationNumber: appointment.registrationNumber,
-        expiryDate: appointment.expiryDate,
-        appointmentId: appointment.id,
-      }),
+      declarationText(
+        {
+          applicationNo: view.applicationNo,
+          identity: view.appointment.identity,
+          nameEn: appointment.nameEn,
+          registrationNumber: appointment.registrationNumber,
+          expiryDate: appointment.expiryDate,
+          appointmentId: appointment.id,
+        },
+        language,
+      ),
     );
     return { appointment, digest };
   }
@@ -86,7 +89,7 @@ export function createAppointmentSigning({
 
   return {
     async startIamSmart(token: string, hkic: string, language: Language) {
-      const { appointment, digest } = await confirmed(token);
+      const { appointment, digest } = await confirmed(token, language);
       return core.startIamSmart(storeOf(appointment.id), digest, hkic, language);
     },
 
@@ -95,13 +98,13 @@ export function createAppointmentSigning({
       return core.iamSmartStatus(storeOf(appointment.id), requestId);
     },
 
-    async prepareEcert(token: string) {
-      const { appointment, digest } = await confirmed(token);
+    async prepareEcert(token: string, language: Language) {
+      const { appointment, digest } = await confirmed(token, language);
       return core.prepareEcert(storeOf(appointment.id), digest);
     },
 
     async verifyEcert(token: string, requestId: string, signature: Uint8Array) {
-      const { appointment } = await confirmed(token);
+      const { appointment } = await confirmed(token, 'en');
       return core.verifyEcert(storeOf(appointment.id), requestId, signature, {
         name: appointment.nameEn,
         mismatch: () => new SignerMismatchError(appointment.nameEn),

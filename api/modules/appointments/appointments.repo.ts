@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
 import {
   appointeeSessions,
@@ -88,7 +88,10 @@ export async function applicationOf(tx: Db, applicationId: number) {
   return row;
 }
 
-/** The ACTIVE appointments of a registration number, valid on `today`, with their cases. */
+/**
+ * The ACTIVE appointments of a registration number that its holder accepted, valid on `today`, with their
+ * cases: what the appointee's login reaches (docs/decisions/025-registration-holders.md).
+ */
 export async function activeOfRegistration(tx: Db, registrationNumber: string, today: string) {
   return tx
     .select({
@@ -103,6 +106,7 @@ export async function activeOfRegistration(tx: Db, registrationNumber: string, t
       and(
         eq(appointments.registrationNumber, registrationNumber),
         eq(appointments.status, 'ACTIVE'),
+        isNotNull(appointments.holderId),
         gte(appointments.expiryDate, today),
       ),
     )
@@ -114,7 +118,10 @@ export async function appointeeOfSession(tx: Db, sessionId: number) {
   return row;
 }
 
-/** Whether the AP/RSE of a session is still appointed (ACTIVE, registration not expired) to the case. */
+/**
+ * Whether the AP/RSE of a session is still appointed to the case: ACTIVE, accepted by the number's holder,
+ * registration not expired.
+ */
 export async function hasActiveAppointment(
   tx: Db,
   applicationId: number,
@@ -131,6 +138,7 @@ export async function hasActiveAppointment(
         eq(appointments.registrationNumber, registrationNumber),
         eq(appointments.identity, identity),
         eq(appointments.status, 'ACTIVE'),
+        isNotNull(appointments.holderId),
         gte(appointments.expiryDate, today),
       ),
     )
@@ -185,9 +193,36 @@ export async function confirmInvitation(tx: Db, invitationId: number, at: Date) 
     .where(eq(appointmentInvitations.id, invitationId));
 }
 
-export async function activate(tx: Db, id: number, at: Date, signature: unknown) {
+export async function activate(tx: Db, id: number, at: Date, signature: unknown, holderId: number) {
   await tx
     .update(appointments)
-    .set({ status: 'ACTIVE', acceptedAt: at, signature })
+    .set({ status: 'ACTIVE', acceptedAt: at, signature, holderId })
     .where(and(eq(appointments.id, id), eq(appointments.status, 'INVITED')));
+}
+
+/** The holder's contacts on an appointment of their number (an invitation made before the holder was). */
+export async function setContacts(tx: Db, id: number, contacts: { email: string; mobile: string }) {
+  await tx
+    .update(appointments)
+    .set({ ...contacts, registeredContacts: true })
+    .where(eq(appointments.id, id));
+}
+
+/** The open and active appointments of a number take its holder's new contacts (a contact change). */
+export async function moveContacts(
+  tx: Db,
+  registrationNumber: string,
+  identity: string,
+  contacts: { email: string; mobile: string },
+) {
+  await tx
+    .update(appointments)
+    .set({ ...contacts, registeredContacts: true })
+    .where(
+      and(
+        eq(appointments.registrationNumber, registrationNumber),
+        eq(appointments.identity, identity),
+        inArray(appointments.status, ['ACTIVE', 'INVITED']),
+      ),
+    );
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   appointeeOtpSendSchema,
   appointeeOtpVerifySchema,
+  holderContactSendSchema,
+  holderContactVerifySchema,
   invitationAcceptSchema,
   invitationIamSmartSchema,
   invitationOtpSendSchema,
@@ -19,12 +21,18 @@ import { currentSession, requireSession, authorise, type SessionService } from '
 import { SIGNATURE_MAX_BYTES } from '../signing';
 import { requireJson } from '../../http/require-json';
 import type { AppointeeAuth } from './appointee-auth';
+import type { HolderContact } from './holder-contact';
 import type { AppointmentSigning } from './appointment-signing';
 import { type AppointmentService, InvitationError } from './appointments.service';
 import { readSmallFile, requireMultipart } from '../../http/multipart';
+import { audited } from '../shared';
 
 const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 const requestIdSchema = z.string().regex(SIGNING_REQUEST_PATTERN);
+/** What the audit log says of the one-time codes of an invitation, an appointee's login, a holder's contact. */
+const INVITATION = { detail: { purpose: 'appointment' } } as const;
+const APPOINTEE = { detail: { purpose: 'appointeeLogin' } } as const;
+const HOLDER = { detail: { purpose: 'holderContact' } } as const;
 
 /**
  * A body with an invitation token: a token that is malformed answers exactly like an unknown or tampered
@@ -53,22 +61,41 @@ export function invitationRouter({
   /** POST /  { token } → 200 InvitationView (contacts masked). */
   router.post('/', requireJson, async (req, res) => {
     const { token } = withToken(invitationSchema, req.body);
-    sendOk(req, res, await appointments.invitation(token));
+    sendOk(req, res, await appointments.invitation(token, requestLanguage(req)));
   });
   /** POST /otp/send  { token, channel: 'email' | 'mobile' } → 200 { resendAfterSeconds, expiresInSeconds }; 429. */
   router.post('/otp/send', requireJson, async (req, res) => {
     const { token, channel } = withToken(invitationOtpSendSchema, req.body);
-    sendOk(req, res, await appointments.sendCode(token, channel), 'auth.otp.sent');
+    const sent = await audited(
+      req,
+      'otp.send',
+      () => appointments.sendCode(token, channel),
+      () => INVITATION,
+      INVITATION,
+    );
+    sendOk(req, res, sent, 'auth.otp.sent');
   });
   /** POST /otp/verify  { token, channel, code } → 200 { confirmed }; 410 OTP_EXPIRED; 422 OTP_WRONG | OTP_BURNT; 429. */
   router.post('/otp/verify', requireJson, async (req, res) => {
     const { token, channel, code } = withToken(invitationOtpVerifySchema, req.body);
-    sendOk(req, res, await appointments.verifyCode(token, channel, code), 'appointment.confirmed');
+    const verified = await audited(
+      req,
+      'otp.verify',
+      () => appointments.verifyCode(token, channel, code),
+      () => INVITATION,
+      INVITATION,
+    );
+    sendOk(req, res, verified, 'appointment.confirmed');
   });
   /** POST /signing/iamsmart  { token, hkic } → 201 { requestId, identificationCode, qrText, expiresAt, digest }; 409 CONTACT_NOT_CONFIRMED; 503. */
   router.post('/signing/iamsmart', requireJson, async (req, res) => {
     const { token, hkic } = withToken(invitationIamSmartSchema, req.body);
-    const started = await signing.startIamSmart(token, hkic, requestLanguage(req));
+    const started = await audited(
+      req,
+      'signing.start',
+      () => signing.startIamSmart(token, hkic, requestLanguage(req)),
+      () => ({ detail: { purpose: 'appointment', method: 'iamsmart' } }),
+    );
     sendEnvelope(req, res, 201, SUCCESS_CODE, 'signing.started', started);
   });
   /** POST /signing/iamsmart/status  { token, requestId } → 200 { status, code?, reference? }; 404 signing unknown. */
@@ -82,7 +109,13 @@ export function invitationRouter({
   /** POST /signing/ecert/prepare  { token } → 200 { requestId, digest, content } (what to sign). */
   router.post('/signing/ecert/prepare', requireJson, async (req, res) => {
     const { token } = withToken(invitationSchema, req.body);
-    sendOk(req, res, await signing.prepareEcert(token));
+    const prepared = await audited(
+      req,
+      'signing.start',
+      () => signing.prepareEcert(token, requestLanguage(req)),
+      () => ({ detail: { purpose: 'appointment', method: 'ecert' } }),
+    );
+    sendOk(req, res, prepared);
   });
   /**
    * POST /signing/ecert  multipart `signature` (.p7s), headers X-Invitation-Token, X-Signing-Request →
@@ -93,7 +126,13 @@ export function invitationRouter({
     const requestId = requestIdSchema.parse(req.get('x-signing-request'));
     requireMultipart(req);
     const signature = await readSmallFile(req, 'signature', SIGNATURE_MAX_BYTES);
-    sendOk(req, res, await signing.verifyEcert(token, requestId, signature), 'signing.ecert.signed');
+    const signed = await audited(
+      req,
+      'signing.complete',
+      () => signing.verifyEcert(token, requestId, signature),
+      () => ({ detail: { purpose: 'appointment', method: 'ecert' } }),
+    );
+    sendOk(req, res, signed, 'signing.ecert.signed');
   });
   /**
    * POST /accept  { token, signingId } → 200 AppointmentView (ACTIVE); 409 CONTACT_NOT_CONFIRMED |
@@ -154,16 +193,43 @@ export function caseAppointmentsRouter({
  *      403 APPOINTMENT_ENDED; 410 OTP_EXPIRED; 422 OTP_WRONG | OTP_BURNT; 429.
  * GET  /api/appointee/cases  (Bearer, ap | rse) → 200 AppointeeCase[].
  * POST /api/appointee/cases/select  { applicationNo } → 200 SessionData on that case; 403 not theirs.
+ * POST /api/appointee/contact/send  (Bearer, ap | rse) { contact } → 200: a code to the contact on file of
+ *      that kind and one to the new contact; 400; 409 CONTACT_UNCHANGED; 429.
+ * POST /api/appointee/contact/verify  { contact, oldCode, newCode } → 200 { email, mobile } (the holder's
+ *      contacts now); 409 CONTACT_UNCHANGED; 410 OTP_EXPIRED; 422 OTP_WRONG | OTP_BURNT; 429.
+ *      docs/decisions/025-registration-holders.md.
  */
-export function appointeeRouters({ auth, sessions }: { auth: AppointeeAuth; sessions: SessionService }) {
+export function appointeeRouters({
+  auth,
+  contact,
+  sessions,
+}: {
+  auth: AppointeeAuth;
+  contact: HolderContact;
+  sessions: SessionService;
+}) {
   const login = Router();
   login.post('/otp/send', requireJson, async (req, res) => {
     const request = appointeeOtpSendSchema.parse(req.body);
-    sendOk(req, res, await auth.sendCode(request), 'auth.otp.sent');
+    const sent = await audited(
+      req,
+      'otp.send',
+      () => auth.sendCode(request),
+      () => APPOINTEE,
+      APPOINTEE,
+    );
+    sendOk(req, res, sent, 'auth.otp.sent');
   });
   login.post('/otp/verify', requireJson, async (req, res) => {
     const request = appointeeOtpVerifySchema.parse(req.body);
-    sendOk(req, res, await auth.login(sessions, request), 'auth.loggedIn');
+    const login = await audited(
+      req,
+      'auth.login',
+      () => auth.login(sessions, request),
+      async (made) => ({ ...(await sessions.loginRecord(made)), ...APPOINTEE }),
+      APPOINTEE,
+    );
+    sendOk(req, res, login, 'auth.loggedIn');
   });
   const cases = Router();
   cases.use(requireSession(sessions), authorise('appointee.cases'));
@@ -174,5 +240,29 @@ export function appointeeRouters({ auth, sessions }: { auth: AppointeeAuth; sess
     const { applicationNo } = selectCaseSchema.parse(req.body);
     sendOk(req, res, await auth.select(sessions, currentSession(res), applicationNo));
   });
-  return { login, cases };
+  const contacts = Router();
+  contacts.use(requireSession(sessions), authorise('appointee.cases'));
+  contacts.post('/send', requireJson, async (req, res) => {
+    const request = holderContactSendSchema.parse(req.body);
+    const sent = await audited(
+      req,
+      'otp.send',
+      () => contact.send(currentSession(res), request.contact),
+      () => HOLDER,
+      HOLDER,
+    );
+    sendOk(req, res, sent, 'auth.otp.sent');
+  });
+  contacts.post('/verify', requireJson, async (req, res) => {
+    const { contact: to, oldCode, newCode } = holderContactVerifySchema.parse(req.body);
+    const changed = await audited(
+      req,
+      'otp.verify',
+      () => contact.verify(currentSession(res), to, { oldCode, newCode }),
+      () => HOLDER,
+      HOLDER,
+    );
+    sendOk(req, res, changed, 'appointment.contactChanged');
+  });
+  return { login, cases, contacts };
 }

@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../../../drizzle/db';
-import type { AppointmentRow } from '../../../drizzle/schema';
 import {
-  type AppointmentStatus,
   type AppointmentView,
   type InvitationView,
   INVITATION_DAYS,
   declarationText,
-  isIdentity,
-  maskEmail,
-  maskMobile,
 } from '../../../machines/rules/appointment';
 import type { CaseActor } from '../../../machines/rules/case-lifecycle';
 import { isLanguage, type Language } from '../../../machines/rules/language';
@@ -19,13 +14,16 @@ import { normaliseRegistrationNumber } from '../../../machines/rules/registratio
 import { type Clock, addMs } from '../../clock';
 import { ApiError, NotFoundError } from '../../http/errors';
 import { translate } from '../../http/i18n';
+import type { PortalAddress } from '../../http/portal-address';
 import { insertAudit, lockApplication, type CaseActionEffect } from '../cases';
 import { type MessageService } from '../shared';
 import { hashToken, type OtpService, type AuthSession } from '../auth';
 import * as repo from './appointments.repo';
+import * as holders from './holders.repo';
+import { viewOf } from './appointment-view';
+import { contactsOnFile, holderForAcceptance, sameContacts } from './registration-holder';
 import { bilingualTexts, createTeller, paramsOf, recordAppointmentEvent } from './appointment-notices';
 import { sweepAppointmentExpiry } from './appointment-expiry';
-import { hongKongTime } from '../../../machines/rules/hk-date';
 import { normaliseHkMobile } from '../../../machines/rules/phone';
 
 /**
@@ -52,60 +50,14 @@ export class InvitationError extends ApiError {
   }
 }
 
-/** An active AP/RSE of a case, for notices (the department console). */
-export interface Appointee {
-  identity: 'ap' | 'rse';
-  nameEn: string;
-  nameZh: string | null;
-  registrationNumber: string;
-  email: string;
-  mobile: string;
-  /** Appointees are written to in the applicant's language and in English. */
-  language: Language;
-}
-
-/** The active AP and RSE of a case (at most one each), with their contact and language. */
-export async function activeAppointees(db: Db, applicationId: number): Promise<Appointee[]> {
-  const rows = await repo.appointmentsOfCase(db, applicationId);
-  return rows
-    .filter((r) => r.status === 'ACTIVE' && isIdentity(r.identity))
-    .map((r) => ({
-      identity: r.identity as 'ap' | 'rse',
-      nameEn: r.nameEn,
-      nameZh: r.nameZh,
-      registrationNumber: r.registrationNumber,
-      email: r.email,
-      mobile: r.mobile,
-      language: isLanguage(r.language) ? r.language : 'tc',
-    }));
-}
-
-export function viewOf(row: AppointmentRow, masked = false): AppointmentView {
-  return {
-    id: row.id,
-    identity: isIdentity(row.identity) ? row.identity : 'ap',
-    nameEn: row.nameEn,
-    nameZh: row.nameZh,
-    registrationNumber: row.registrationNumber,
-    email: masked ? maskEmail(row.email) : row.email,
-    mobile: masked ? maskMobile(row.mobile) : row.mobile,
-    expiryDate: row.expiryDate,
-    status: row.status as AppointmentStatus,
-    invitedAt: row.invitedAt.toISOString(),
-    acceptedAt: row.acceptedAt?.toISOString() ?? null,
-    endedAt: row.endedAt?.toISOString() ?? null,
-    endReason: row.endReason,
-  };
-}
-
 export interface AppointmentServiceOptions {
   db: Db;
   clock: Clock;
   messages: MessageService;
   otp: OtpService;
   logger: Logger;
-  /** Where the invitation links point (env PUBLIC_ORIGIN). */
-  publicOrigin: string;
+  /** The portal's address: the invitation's link is made by it (api/http/portal-address.ts). */
+  portal: PortalAddress;
 }
 
 export type AppointmentService = ReturnType<typeof createAppointmentService>;
@@ -116,7 +68,7 @@ export function createAppointmentService({
   messages,
   otp,
   logger,
-  publicOrigin,
+  portal,
 }: AppointmentServiceOptions) {
   const tell = createTeller(messages, logger);
   const record = recordAppointmentEvent;
@@ -142,15 +94,26 @@ export function createAppointmentService({
         reference,
       );
     const language: Language = isLanguage(action.language) ? action.language : 'tc';
+    const registrationNumber = normaliseRegistrationNumber(str('registrationNumber'));
+    // A number with a holder is written to the holder, never to what the applicant typed
+    // (docs/decisions/025-registration-holders.md).
+    const holder = await holders.holderOf(tx, registrationNumber, identity);
+    const typed = {
+      nameEn: str('nameEn'),
+      nameZh: str('nameZh') || null,
+      email: normaliseEmail(str('email')),
+      mobile: normaliseHkMobile(str('mobile')) ?? str('mobile'),
+    };
+    const person = holder
+      ? { nameEn: holder.nameEn, nameZh: holder.nameZh, email: holder.email, mobile: holder.mobile }
+      : typed;
     const appointment = await repo.insertAppointment(tx, {
       applicationId: action.applicationId,
       caseActionId: action.actionId,
       identity,
-      nameEn: str('nameEn'),
-      nameZh: str('nameZh') || null,
-      registrationNumber: normaliseRegistrationNumber(str('registrationNumber')),
-      email: normaliseEmail(str('email')),
-      mobile: normaliseHkMobile(str('mobile')) ?? str('mobile'),
+      ...person,
+      registeredContacts: holder !== undefined,
+      registrationNumber,
       expiryDate: str('expiryDate'),
       status: 'INVITED' as const,
       language,
@@ -177,6 +140,8 @@ export function createAppointmentService({
         status: 'INVITED',
         identity,
         registrationNumber: appointment.registrationNumber,
+        registeredContacts: holder !== undefined,
+        typedContactsDiffer: holder !== undefined && !sameContacts(typed, holder),
       },
     });
     return () =>
@@ -185,8 +150,8 @@ export function createAppointmentService({
         language,
         bilingualTexts(language, 'invitation', {
           ...paramsOf(appointment, action.applicationNo),
-          link: `${publicOrigin}/appointment-accept#${token}`,
-          until: hongKongTime(expiresAt),
+          link: portal.link(`/appointment-accept#${token}`),
+          until: expiresAt,
         }),
       );
   };
@@ -210,7 +175,7 @@ export function createAppointmentService({
 
   /** The OTP service's key and lookup for an invitation: the appointment's own email and mobile. */
   const otpKey = (appointmentId: number) => `APPOINTMENT-${appointmentId}`;
-  const otpContact = (a: AppointmentRow, channel: 'email' | 'mobile') =>
+  const otpContact = (a: { email: string; mobile: string }, channel: 'email' | 'mobile') =>
     channel === 'email'
       ? ({ kind: 'email', value: a.email } as const)
       : ({ kind: 'mobile', value: a.mobile } as const);
@@ -219,9 +184,11 @@ export function createAppointmentService({
     effect,
     resolve,
 
-    async invitation(token: string): Promise<InvitationView> {
+    async invitation(token: string, language: Language = 'en'): Promise<InvitationView> {
       const { invitation, appointment } = await resolve(token);
       const application = await caseOf(appointment.applicationId);
+      // A contact confirmed before the number had a holder, and not the holder's: confirm again.
+      const onFile = await contactsOnFile(db, appointment);
       return {
         appointment: viewOf(appointment, true),
         applicationNo: application.applicationNo,
@@ -229,28 +196,33 @@ export function createAppointmentService({
         caseStatus: application.status,
         premisesAddress: application.premisesAddressEn,
         applicantName: application.applicantNameEn,
-        confirmed: invitation.confirmedAt !== null,
-        declaration: declarationText({
-          ...appointment,
-          identity: appointment.identity as 'ap' | 'rse',
-          applicationNo: application.applicationNo,
-          appointmentId: appointment.id,
-        }),
+        confirmed: invitation.confirmedAt !== null && sameContacts(appointment, onFile),
+        declaration: declarationText(
+          {
+            ...appointment,
+            identity: appointment.identity as 'ap' | 'rse',
+            applicationNo: application.applicationNo,
+            appointmentId: appointment.id,
+          },
+          language,
+        ),
       };
     },
 
+    /** The code goes to the holder's contacts once the number has a holder, else to the appointment's. */
     async sendCode(token: string, channel: 'email' | 'mobile'): Promise<OtpSentData> {
       const { appointment } = await resolve(token);
       const application = await caseOf(appointment.applicationId);
+      const onFile = await contactsOnFile(db, appointment);
       return otp.send(
-        { applicationNo: otpKey(appointment.id), contact: otpContact(appointment, channel) },
+        { applicationNo: otpKey(appointment.id), contact: otpContact(onFile, channel) },
         'appointment',
         () =>
           Promise.resolve({
             id: application.id,
             applicationNo: application.applicationNo,
-            email: appointment.email,
-            mobile: appointment.mobile,
+            email: onFile.email,
+            mobile: onFile.mobile,
             language: appointment.language,
           }),
       );
@@ -258,10 +230,13 @@ export function createAppointmentService({
 
     async verifyCode(token: string, channel: 'email' | 'mobile', code: string): Promise<{ confirmed: true }> {
       const { appointment, invitation } = await resolve(token);
+      const onFile = await contactsOnFile(db, appointment);
       return otp.verify(
-        { applicationNo: otpKey(appointment.id), contact: otpContact(appointment, channel), code },
+        { applicationNo: otpKey(appointment.id), contact: otpContact(onFile, channel), code },
         async (tx) => {
           await repo.confirmInvitation(tx, invitation.id, clock.now());
+          // The code went to the holder's contacts: the appointment now carries them.
+          if (!sameContacts(appointment, onFile)) await repo.setContacts(tx, appointment.id, onFile);
           return { confirmed: true as const };
         },
         'appointment',
@@ -282,6 +257,8 @@ export function createAppointmentService({
         if (!invitation.confirmedAt)
           throw new ApiError(409, 'CONTACT_NOT_CONFIRMED', 'appointment.notConfirmed');
         const application = await caseOf(appointment.applicationId, tx);
+        // The first acceptance of the number establishes its holder; a later one must be the holder's.
+        const holder = await holderForAcceptance(tx, appointment, signature.signer, now);
         const reference = `APT-${application.applicationNo}-${appointment.caseActionId ?? appointment.id}`;
         const by = { actor: appointment.identity as CaseActor, ref: `appointment:${appointment.id}` };
         const old = await repo.ofStatus(tx, appointment.applicationId, appointment.identity, 'ACTIVE');
@@ -299,7 +276,7 @@ export function createAppointmentService({
           );
         await repo.useInvitation(tx, invitation.id, now);
         // Status, time and signature together; the partial unique index keeps one ACTIVE per role.
-        await repo.activate(tx, appointment.id, now, signature);
+        await repo.activate(tx, appointment.id, now, signature, holder.id);
         await record(
           tx,
           appointment,

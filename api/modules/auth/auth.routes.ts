@@ -5,6 +5,7 @@ import { currentSession, requireSession } from './auth.middleware';
 import { requireJson } from '../../http/require-json';
 import type { AuthService } from './auth.service';
 import type { SessionService } from './sessions';
+import { audited, record } from '../shared';
 
 export function authRouter({ auth, sessions }: { auth: AuthService; sessions: SessionService }): Router {
   const router = Router();
@@ -15,11 +16,20 @@ export function authRouter({ auth, sessions }: { auth: AuthService; sessions: Se
    * 200 data { resendAfterSeconds, expiresInSeconds }: the same whether or not the application exists
    *     and the contact matches (the code goes only to the contact on file, and only when it matches);
    * 400 BAD_REQUEST field errors or malformed JSON; 415 body not JSON;
-   * 429 OTP_RESEND_TOO_SOON | OTP_RATE_LIMITED | OTP_LOCKED with Retry-After and data { retryAfterSeconds }.
+   * 429 OTP_RESEND_TOO_SOON | OTP_RATE_LIMITED | OTP_LOCKED | RATE_LIMITED (`otpSend`, per address)
+   *     with Retry-After and data { retryAfterSeconds }.
    */
   router.post('/otp/send', requireJson, async (req, res) => {
     const request = otpSendSchema.parse(req.body);
-    sendOk(req, res, await auth.sendCode(request), 'auth.otp.sent');
+    const about = { caseNo: request.applicationNo };
+    const sent = await audited(
+      req,
+      'otp.send',
+      () => auth.sendCode(request),
+      () => about,
+      about,
+    );
+    sendOk(req, res, sent, 'auth.otp.sent');
   });
 
   /**
@@ -31,12 +41,20 @@ export function authRouter({ auth, sessions }: { auth: AuthService; sessions: Se
    */
   router.post('/otp/verify', requireJson, async (req, res) => {
     const request = otpVerifySchema.parse(req.body);
-    sendOk(req, res, await auth.login(request), 'auth.loggedIn');
+    const login = await audited(
+      req,
+      'auth.login',
+      () => auth.login(request),
+      (made) => sessions.loginRecord(made),
+      { caseNo: request.applicationNo },
+    );
+    sendOk(req, res, login, 'auth.loggedIn');
   });
 
   /** POST /api/auth/logout  (Bearer) 200 data null, the token no longer works; 401 UNAUTHORIZED. */
   router.post('/logout', authenticated, async (req, res) => {
     await sessions.revoke(currentSession(res));
+    await record(req, { action: 'auth.logout' });
     sendOk(req, res, null, 'auth.loggedOut');
   });
 

@@ -14,5 +14,13 @@ export {
   type SessionService,
 } from './sessions';
 export { authoriseStaff, currentStaff, requireStaff, staffToken } from './staff-auth.middleware';
-export { STAFF_COOKIE, createStaffAuthService, type StaffAuthService, type StaffSession } from './staff-auth';
+export {
+  STAFF_COOKIE,
+  createStaffAuthService,
+  passwordTotpProvider,
+  type StaffAuthService,
+  type StaffIdentityProvider,
+  type StaffSession,
+} from './staff-auth';
+export { type SignInLimits } from './staff-sign-in-limits';
 export { DEMO_STAFF, seedStaff } from './demo-staff';

@@ -1,10 +1,20 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
-import { applications, otpChallenges, rateEvents } from '../../../drizzle/schema';
+import {
+  applications,
+  caseVersions,
+  drafts,
+  otpChallenges,
+  rateEvents,
+  submissions,
+} from '../../../drizzle/schema';
+import { contactOf } from '../../../machines/rules/contacts';
+import { openAnswers } from '../shared';
 
 /** The queries of one-time passwords. Each takes the database or the transaction it runs in. */
 
-export type OtpPurpose = 'login' | 'contact' | 'contactPerson' | 'resume' | 'appointment' | 'appointee';
+export type OtpPurpose =
+  'login' | 'contact' | 'contactPerson' | 'resume' | 'appointment' | 'appointee' | 'holderContact';
 export type RateKind = 'otp.send.application' | 'otp.send.address';
 
 /**
@@ -68,11 +78,21 @@ export interface ApplicationContact {
   language: string;
   /** What `id` names: an application (the default) or a saved draft (purpose 'resume'). */
   subject?: 'application' | 'draft';
+  /**
+   * The applicant's email and mobile as the application gives them (its latest version), normalised, when
+   * they are not the ones above: a code may go to either (docs/decisions/005-one-time-codes.md, "Which
+   * contact").
+   */
+  given?: { email: string | null; mobile: string | null };
 }
 
 /** Who is on file for an application number: the applications table, or (resume) the drafts table. */
 export type ContactLookup = (tx: Db, applicationNo: string) => Promise<ApplicationContact | undefined>;
 
+/**
+ * Who is on file for an application number: the contacts confirmed at its submission (or held for a case
+ * entered otherwise), and the applicant's email and mobile as the application now gives them.
+ */
 export async function findApplicationContact(
   tx: Db,
   applicationNo: string,
@@ -88,7 +108,35 @@ export async function findApplicationContact(
     .from(applications)
     .where(eq(applications.applicationNo, applicationNo))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const answers = await applicationAnswers(tx, row.id);
+  if (!answers) return row;
+  const given = contactOf(answers);
+  return { ...row, given: { email: given.contactEmail, mobile: given.contactMobile } };
+}
+
+/**
+ * The application's answers now: its latest version (docs/decisions/019-case-versions.md), or as submitted
+ * online before any update; undefined for a case with neither (entered outside the portal).
+ */
+async function applicationAnswers(
+  tx: Db,
+  applicationId: number,
+): Promise<Record<string, unknown> | undefined> {
+  const [latest] = await tx
+    .select({ answers: caseVersions.answers })
+    .from(caseVersions)
+    .where(eq(caseVersions.applicationId, applicationId))
+    .orderBy(desc(caseVersions.version))
+    .limit(1);
+  if (latest) return openAnswers(latest.answers);
+  const [submitted] = await tx
+    .select({ answers: drafts.answers })
+    .from(submissions)
+    .innerJoin(drafts, eq(drafts.id, submissions.draftId))
+    .where(eq(submissions.applicationId, applicationId))
+    .limit(1);
+  return openAnswers(submitted?.answers as Record<string, unknown> | undefined) ?? undefined;
 }
 
 /** A newer code replaces every live one of the same key and purpose. */

@@ -61,7 +61,7 @@ export interface OtpServiceOptions {
 
 export interface OtpService {
   /**
-   * Sends a code when the application exists and the contact is the one on file; answers the same either
+   * Sends a code when the application exists and the contact is one of its own; answers the same either
    * way. `lookup` finds who is on file (default: the applications table; resume passes the drafts').
    */
   send(request: OtpRequest, purpose?: OtpPurpose, lookup?: ContactLookup): Promise<OtpSentData>;
@@ -73,6 +73,16 @@ export interface OtpService {
   verify<T>(
     request: OtpRequest & { code: string },
     onVerified: (tx: Db, subjectId: number) => Promise<T>,
+    purpose?: OtpPurpose,
+  ): Promise<T>;
+  /**
+   * Checks several codes together (a change of contact: the old contact's and the new one's): all are used,
+   * and `onVerified` runs, only when all are right; a wrong one counts against its own request and leaves
+   * the others live. The error thrown carries `index`, the request it is about.
+   */
+  verifyAll<T>(
+    requests: readonly (OtpRequest & { code: string })[],
+    onVerified: (tx: Db, subjectIds: number[]) => Promise<T>,
     purpose?: OtpPurpose,
   ): Promise<T>;
 }
@@ -89,12 +99,18 @@ export function generateCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }
 
-/** Whether the typed contact is the application's email (case-insensitive) or mobile (digits only). */
-export function contactMatches(application: ApplicationContact, contact: Contact): boolean {
-  if (contact.kind === 'email') {
-    return application.email !== null && normaliseEmail(application.email) === contact.value;
-  }
-  return application.mobile !== null && normaliseHkMobile(application.mobile) === contact.value;
+/**
+ * Where a code for the typed contact goes, or undefined when the contact is not the application's: its
+ * email (case-insensitive) or mobile (digits only), whether confirmed at submission or only given on the
+ * application (docs/decisions/005-one-time-codes.md, "Which contact"). The address on file, not the one typed.
+ */
+export function deliveryAddress(application: ApplicationContact, contact: Contact): string | undefined {
+  const normalise = contact.kind === 'email' ? normaliseEmail : normaliseHkMobile;
+  const candidates =
+    contact.kind === 'email'
+      ? [application.email, application.given?.email]
+      : [application.mobile, application.given?.mobile];
+  return candidates.find((c): c is string => !!c && normalise(c) === contact.value);
 }
 
 const secondsUntil = (later: Date, now: Date) => Math.ceil((later.getTime() - now.getTime()) / SECOND_MS);
@@ -139,9 +155,9 @@ async function lockedUntil(tx: Db, applicationKeyHash: string, now: Date): Promi
   return until > now ? until : undefined;
 }
 
-type VerifyOutcome<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: OtpExpiredError | OtpWrongError | OtpBurntError | TooManyRequestsError };
+type VerifyFailure = OtpExpiredError | OtpWrongError | OtpBurntError | TooManyRequestsError;
+/** `index`: which of the requests checked together the failure is about. */
+type VerifyOutcome<T> = { ok: true; value: T } | { ok: false; error: VerifyFailure; index: number };
 
 /**
  * The stored names of a request and its code: HMAC-SHA-256 under the secret, so that nothing in the
@@ -176,6 +192,62 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
     if (left > 0) await sleep(left);
   }
 
+  /**
+   * Checks every code in one transaction and uses them all only when all are right (a holder's change of
+   * contact: the old contact's code and the new one's). A wrong code counts against its own request only,
+   * and the right ones stay live for the next try. The error names the request it is about (`index`).
+   */
+  async function verifyAll<T>(
+    requests: readonly (OtpRequest & { code: string })[],
+    onVerified: (tx: Db, subjectIds: number[]) => Promise<T>,
+    purpose: OtpPurpose = 'login',
+  ): Promise<T> {
+    const now = clock.now();
+    const outcome = await db.transaction(async (tx): Promise<VerifyOutcome<T>> => {
+      const checked = [];
+      // Locked in the order given: the same order for every caller of the same pair.
+      for (const [index, request] of requests.entries()) {
+        const keys = keysOf(request, purpose);
+        await lockKey(tx, keys.application);
+        const locked = await lockedUntil(tx, keys.application, now);
+        if (locked) {
+          const error = new TooManyRequestsError('OTP_LOCKED', secondsUntil(locked, now));
+          return { ok: false, error, index };
+        }
+        const challenge = await findLiveChallenge(tx, keys.challenge, purpose, now);
+        // Hash a code even when there is nothing to compare with, so both paths do the same work.
+        const expected = Buffer.from(challenge?.codeHash ?? randomBytes(32).toString('hex'), 'hex');
+        const given = Buffer.from(codeHash(keys.challenge, request.code), 'hex');
+        const right = expected.length === given.length && timingSafeEqual(expected, given);
+        checked.push({ index, challenge, right });
+      }
+      let failure: VerifyOutcome<T> | undefined;
+      for (const { index, challenge, right } of checked) {
+        let error: VerifyFailure | undefined;
+        if (!challenge) error = new OtpExpiredError();
+        else if (!right || (challenge.applicationId ?? challenge.draftId) === null) {
+          // A wrong code, or the never-sent code of a request that did not match: a wrong try either way.
+          const attempts = await recordWrongAttempt(tx, challenge.id, now, MAX_ATTEMPTS);
+          if (attempts === undefined) error = new OtpExpiredError();
+          else if (attempts >= MAX_ATTEMPTS) error = new OtpBurntError();
+          else error = new OtpWrongError(MAX_ATTEMPTS - attempts);
+        }
+        if (error && !failure) failure = { ok: false, error, index };
+      }
+      if (failure) return failure;
+      const subjectIds: number[] = [];
+      for (const { index, challenge } of checked) {
+        if (!challenge || !(await consumeChallenge(tx, challenge.id, now)))
+          return { ok: false, error: new OtpExpiredError(), index };
+        subjectIds.push(challenge.applicationId ?? challenge.draftId ?? 0);
+      }
+      return { ok: true, value: await onVerified(tx, subjectIds) };
+    });
+    // Thrown only now: a wrong try must be committed, not rolled back with the transaction.
+    if (!outcome.ok) throw Object.assign(outcome.error, { index: outcome.index });
+    return outcome.value;
+  }
+
   return {
     async send(request, purpose = 'login', lookup = findApplicationContact) {
       const startedAt = performance.now();
@@ -192,7 +264,8 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
           if (limited) return { limited } as const;
 
           const application = await lookup(tx, request.applicationNo);
-          const matches = application !== undefined && contactMatches(application, request.contact);
+          const address = application && deliveryAddress(application, request.contact);
+          const matches = application !== undefined && address !== undefined;
           const isDraft = application?.subject === 'draft';
           await supersedeLive(tx, keys.challenge, purpose, now);
           // A request that does not match stores a code all the same (never sent), so that verifying
@@ -212,7 +285,8 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
             { key: keys.address, kind: 'otp.send.address', at: now },
           ]);
           await pruneRateEvents(tx, [keys.application, keys.address], addMs(now, -HOUR_MS));
-          return { limited: undefined, challengeId, deliverTo: matches ? application : undefined } as const;
+          const deliverTo = matches ? { application, address } : undefined;
+          return { limited: undefined, challengeId, deliverTo } as const;
         });
         if (outcome.limited) throw outcome.limited;
 
@@ -220,12 +294,13 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
         if (deliverTo) {
           // Queued (a durable job), not sent here: sending (SMTP can be slow) does not show in the
           // answer's timing, and the message survives a crash of this process.
+          const { application } = deliverTo;
           await messages.sendOtp({
             channel: request.contact.kind === 'email' ? 'email' : 'sms',
             // The address on file, not the one typed.
-            to: request.contact.kind === 'email' ? (deliverTo.email ?? '') : (deliverTo.mobile ?? ''),
-            language: isLanguage(deliverTo.language) ? deliverTo.language : 'tc',
-            applicationNo: deliverTo.applicationNo,
+            to: deliverTo.address,
+            language: isLanguage(application.language) ? application.language : 'tc',
+            applicationNo: application.applicationNo,
             code,
             purpose,
             challengeId,
@@ -237,41 +312,9 @@ export function createOtpService(options: OtpServiceOptions): OtpService {
       }
     },
 
-    async verify<T>(
-      request: OtpRequest & { code: string },
-      onVerified: (tx: Db, subjectId: number) => Promise<T>,
-      purpose: OtpPurpose = 'login',
-    ): Promise<T> {
-      const keys = keysOf(request, purpose);
-      const now = clock.now();
-      const outcome = await db.transaction(async (tx): Promise<VerifyOutcome<T>> => {
-        await lockKey(tx, keys.application);
-        const locked = await lockedUntil(tx, keys.application, now);
-        if (locked) {
-          return { ok: false, error: new TooManyRequestsError('OTP_LOCKED', secondsUntil(locked, now)) };
-        }
-        const challenge = await findLiveChallenge(tx, keys.challenge, purpose, now);
-        // Hash a code even when there is nothing to compare with, so both paths do the same work.
-        const expected = Buffer.from(challenge?.codeHash ?? randomBytes(32).toString('hex'), 'hex');
-        const given = Buffer.from(codeHash(keys.challenge, request.code), 'hex');
-        if (!challenge) return { ok: false, error: new OtpExpiredError() };
-
-        const right = expected.length === given.length && timingSafeEqual(expected, given);
-        const subjectId = challenge.applicationId ?? challenge.draftId;
-        if (right && subjectId !== null) {
-          if (!(await consumeChallenge(tx, challenge.id, now)))
-            return { ok: false, error: new OtpExpiredError() };
-          return { ok: true, value: await onVerified(tx, subjectId) };
-        }
-        // A wrong code, or the never-sent code of a request that did not match: a wrong try either way.
-        const attempts = await recordWrongAttempt(tx, challenge.id, now, MAX_ATTEMPTS);
-        if (attempts === undefined) return { ok: false, error: new OtpExpiredError() };
-        if (attempts >= MAX_ATTEMPTS) return { ok: false, error: new OtpBurntError() };
-        return { ok: false, error: new OtpWrongError(MAX_ATTEMPTS - attempts) };
-      });
-      // Thrown only now: a wrong try must be committed, not rolled back with the transaction.
-      if (!outcome.ok) throw outcome.error;
-      return outcome.value;
+    verify(request, onVerified, purpose = 'login') {
+      return verifyAll([request], (tx, [subjectId]) => onVerified(tx, subjectId ?? 0), purpose);
     },
+    verifyAll,
   };
 }

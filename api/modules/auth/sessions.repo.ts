@@ -41,6 +41,12 @@ export async function insertAppointeeSession(
   await tx.insert(appointeeSessions).values(row);
 }
 
+/** The id of the session of `tokenHash` (the audit log names a session by it). */
+export async function sessionIdOf(db: Db, tokenHash: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return row?.id;
+}
+
 export async function applicationNoOf(tx: Db, applicationId: number): Promise<string> {
   const [row] = await tx
     .select({ applicationNo: applications.applicationNo })

@@ -5,10 +5,11 @@ import { grantsOf } from '../../../machines/rules/grants';
 import { type LoginData, SESSION_ABSOLUTE_HOURS, type SessionData } from '../../../machines/rules/otp';
 import { type Clock, HOUR_MS, MINUTE_MS, addMs } from '../../clock';
 import { UnauthorizedError } from '../../http/errors';
-import type { MasterDataService } from '../shared';
+import type { AuditEntry, MasterDataService } from '../shared';
 import {
   type SessionRecord,
   applicationNoOf,
+  sessionIdOf,
   insertAppointeeSession,
   insertSession,
   revokeSession,
@@ -54,6 +55,8 @@ export interface SessionService {
   authenticate(token: string | undefined): Promise<AuthSession>;
   revoke(session: AuthSession): Promise<void>;
   describe(session: AuthSession): SessionData;
+  /** Who a login just made is, for the audit log: the role and `session:<id>`, and the case. */
+  loginRecord(login: LoginData): Promise<Omit<AuditEntry, 'action'>>;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -123,6 +126,11 @@ export function createSessionService({
 
     async revoke(session) {
       await revokeSession(db, session.id, clock.now());
+    },
+
+    async loginRecord(login) {
+      const id = await sessionIdOf(db, hashToken(login.token));
+      return { caseNo: login.applicationNo, actor: { role: login.role, ref: `session:${id ?? 0}` } };
     },
 
     describe(session) {

@@ -1,40 +1,39 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import type { Logger } from 'pino';
-import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../../../drizzle/db';
-import { auditEvents, masterData as masterDataTable, rateLimits } from '../../../drizzle/schema';
+import { masterData as masterDataTable } from '../../../drizzle/schema';
+import { staffAccounts, staffSessions, type StaffAccountRow } from '../../../drizzle/schema-staff';
 import {
-  staffAccounts,
-  staffRecoveryCodes,
-  staffSessions,
-  type StaffAccountRow,
-} from '../../../drizzle/schema-staff';
-import {
-  LOCKOUT_SECONDS,
-  SIGN_IN_ATTEMPTS,
   STAFF_IDLE_MINUTES,
   STAFF_SESSION_HOURS,
-  type SignIn,
   type StaffAccountData,
   type StaffSettings,
   type StaffContact,
   type StaffMe,
   type StaffRole,
 } from '../../../machines/rules/staff';
+import type { SignIn } from '../../../machines/rules/staff-sign-in';
 import { addMs, HOUR_MS, MINUTE_MS, type Clock } from '../../clock';
 import { ApiError, UnauthorizedError } from '../../http/errors';
-import type { MasterDataService } from '../shared';
+import { appendAudit, type MasterDataService } from '../shared';
+import {
+  newRecoveryCodes,
+  recoveryCodeMatcher,
+  storeRecoveryCodes,
+  takeRecoveryCode,
+} from './staff-recovery';
+import { createSignInGate, type SignInLimits } from './staff-sign-in-limits';
 
 /**
  * Staff sign-in (docs/decisions/022-case-officer-console.md): a password hashed with argon2id
- * (@node-rs/argon2) and a TOTP code (RFC 6238, otpauth) or a one-time recovery code. Every wrong answer
- * (unknown name, wrong password, wrong code, a code used before) gets the same 401 and counts toward the
- * account's lockout (rate-limiter-flexible in Postgres): SIGN_IN_ATTEMPTS failures lock it for
- * LOCKOUT_SECONDS, answered 429 with Retry-After. Sessions are rows of `staff_sessions` behind an HttpOnly
- * cookie of their own, with a short idle timeout.
+ * (@node-rs/argon2) and a TOTP code (RFC 6238, otpauth) or a one-time recovery code (staff-recovery.ts).
+ * Every wrong answer (unknown name, wrong password, wrong code, a code used before) gets the same 401. An
+ * attempt is counted before the password is checked, per account and address, per address and per account
+ * from unknown addresses (staff-sign-in-limits.ts, docs/decisions/030-sign-in-lockouts.md), answered 429
+ * with Retry-After past a limit. Sessions are rows of `staff_sessions` behind an HttpOnly cookie of their
+ * own, with a short idle timeout.
  *
  * The department's own identity provider (OpenID Connect) replaces `signIn` in production: an
  * `StaffIdentityProvider` that answers the staff account for a verified ID token; sessions, roles and
@@ -55,18 +54,6 @@ export class StaffSignInFailedError extends ApiError {
   }
 }
 
-export class StaffLockedError extends ApiError {
-  constructor(seconds: number) {
-    super(
-      429,
-      'STAFF_LOCKED',
-      'staff.locked',
-      { retryAfterSeconds: seconds },
-      { params: { minutes: Math.ceil(seconds / 60) }, headers: { 'Retry-After': String(seconds) } },
-    );
-  }
-}
-
 export interface StaffSession {
   id: number;
   staff: StaffAccountRow;
@@ -74,9 +61,11 @@ export interface StaffSession {
 }
 
 export interface StaffAuthService {
-  signIn(input: SignIn): Promise<{ token: string; me: StaffMe }>;
+  /** `address`: the caller's (req.ip), whose HMAC the limits count under. */
+  signIn(input: SignIn, address: string): Promise<{ token: string; me: StaffMe }>;
   authenticate(token: string | undefined): Promise<StaffSession>;
-  signOut(token: string | undefined): Promise<void>;
+  /** Ends the session of `token`; answers whose it was (none: no live session). */
+  signOut(token: string | undefined): Promise<{ id: number; role: StaffRole } | undefined>;
   me(session: StaffSession): StaffMe;
   /** Master data an admin keeps (spec §7): the staff idle timeout in minutes. */
   settings(): Promise<StaffSettings>;
@@ -88,8 +77,6 @@ export interface StaffAuthService {
 export const STAFF_COOKIE = 'bd_staff';
 
 export const hashStaffToken = (token: string) => createHash('sha256').update(`staff:${token}`).digest('hex');
-export const hashRecoveryCode = (code: string) =>
-  createHash('sha256').update(code.toLowerCase()).digest('hex');
 
 /** The TOTP of a secret (base32), SHA-1, 6 digits, 30 s: what authenticator apps read from the QR. */
 export function totpOf(secret: string, label = 'staff'): OTPAuth.TOTP {
@@ -114,14 +101,18 @@ function totpStep(secret: string, code: string, now: Date): number | null {
 export function passwordTotpProvider(db: Db): StaffIdentityProvider {
   // Verified even for an unknown name, so that the answer takes as long either way.
   const dummy = hashPassword(randomBytes(16).toString('hex'));
+  const matchRecoveryCode = recoveryCodeMatcher(db);
   return {
     async authenticate({ username, password, code }, now) {
       const [account] = await db.select().from(staffAccounts).where(eq(staffAccounts.username, username));
-      const passwordOk = await argonVerify(account?.passwordHash ?? (await dummy), password).catch(
-        () => false,
-      );
+      const isTotp = /^\d{6}$/.test(code);
+      // A recovery code is looked up whether or not the password is right: the same time either way.
+      const [passwordOk, recoveryId] = await Promise.all([
+        argonVerify(account?.passwordHash ?? (await dummy), password).catch(() => false),
+        isTotp ? undefined : matchRecoveryCode(account?.id, code),
+      ]);
       if (!account || !account.active || !passwordOk) return null;
-      if (/^\d{6}$/.test(code)) {
+      if (isTotp) {
         const step = totpStep(account.totpSecret, code, now);
         if (step === null) return null;
         // Compare-and-set: a code is taken once, even by two requests at the same moment.
@@ -137,18 +128,7 @@ export function passwordTotpProvider(db: Db): StaffIdentityProvider {
           .returning({ id: staffAccounts.id });
         return taken ? account : null;
       }
-      const [used] = await db
-        .update(staffRecoveryCodes)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(staffRecoveryCodes.staffId, account.id),
-            eq(staffRecoveryCodes.codeHash, hashRecoveryCode(code)),
-            isNull(staffRecoveryCodes.usedAt),
-          ),
-        )
-        .returning({ id: staffRecoveryCodes.id });
-      return used ? account : null;
+      return recoveryId !== undefined && (await takeRecoveryCode(db, recoveryId, now)) ? account : null;
     },
   };
 }
@@ -158,26 +138,19 @@ export function createStaffAuthService({
   clock,
   masterData,
   secret,
-  logger,
   provider = passwordTotpProvider(db),
+  limits,
 }: {
   db: Db;
   clock: Clock;
   masterData: MasterDataService;
-  /** Key of the HMAC the lockout counts under (no user name is stored in `rate_limits`). */
+  /** Key of the HMACs the limits count under (no user name or address is stored in `rate_limits`). */
   secret: string | Buffer;
-  logger: Logger;
   provider?: StaffIdentityProvider;
+  /** The sign-in limits (default DEFAULT_SIGN_IN_LIMITS; tests shorten a wait). */
+  limits?: Partial<SignInLimits>;
 }): StaffAuthService {
-  const lockout = new RateLimiterDrizzle({
-    storeClient: db,
-    schema: rateLimits,
-    keyPrefix: 'staffSignIn',
-    points: SIGN_IN_ATTEMPTS,
-    duration: LOCKOUT_SECONDS,
-  });
-  const keyOf = (username: string) =>
-    createHmac('sha256', secret).update(`staff|${username}`).digest('base64url');
+  const gate = createSignInGate({ db, secret, limits });
 
   async function idleMinutes(): Promise<number> {
     const [row] = await masterData.find({ type: 'admin_setting', code: 'staff_idle_minutes' });
@@ -197,21 +170,13 @@ export function createStaffAuthService({
   });
 
   return {
-    async signIn(input) {
-      const key = keyOf(input.username);
-      const spent = await lockout.get(key);
-      if (spent && spent.consumedPoints >= SIGN_IN_ATTEMPTS)
-        throw new StaffLockedError(Math.max(1, Math.ceil(spent.msBeforeNext / 1000)));
+    async signIn(input, address) {
+      // Counted before the password is checked: no more requests reach the check than the limits allow.
+      const attempt = await gate.reserve(input.username, address);
       const now = clock.now();
       const staff = await provider.authenticate(input, now);
-      if (!staff) {
-        await lockout.consume(key).catch((rejection: unknown) => {
-          if (rejection instanceof Error)
-            logger.warn({ err: rejection }, 'staff sign-in failure not counted');
-        });
-        throw new StaffSignInFailedError();
-      }
-      await lockout.delete(key);
+      if (!staff) throw new StaffSignInFailedError();
+      await attempt.succeeded();
       const token = randomBytes(32).toString('base64url');
       const idle = await idleMinutes();
       await db.insert(staffSessions).values({
@@ -246,11 +211,18 @@ export function createStaffAuthService({
     },
 
     async signOut(token) {
-      if (!token) return;
-      await db
+      if (!token || token.length > 100) return undefined;
+      const [ended] = await db
         .update(staffSessions)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(staffSessions.tokenHash, hashStaffToken(token)), isNull(staffSessions.revokedAt)));
+        .where(and(eq(staffSessions.tokenHash, hashStaffToken(token)), isNull(staffSessions.revokedAt)))
+        .returning({ staffId: staffSessions.staffId });
+      if (!ended) return undefined;
+      const [account] = await db
+        .select({ id: staffAccounts.id, role: staffAccounts.role })
+        .from(staffAccounts)
+        .where(eq(staffAccounts.id, ended.staffId));
+      return account ? { id: account.id, role: account.role as StaffRole } : undefined;
     },
 
     me: (session) => meOf(session.staff, session.idleMinutes),
@@ -275,7 +247,7 @@ export function createStaffAuthService({
           description: 'Idle minutes before a staff session of the console ends',
           updatedAt: now,
         });
-        await tx.insert(auditEvents).values({
+        await appendAudit(tx, {
           at: now,
           actor: session.staff.role,
           actorRef: `staff:${session.staff.id}`,
@@ -301,16 +273,6 @@ export function createStaffAuthService({
       }));
     },
   };
-}
-
-/** Ten recovery codes `xxxxx-xxxxx` (shown once at enrolment; only their hashes are kept). */
-export function newRecoveryCodes(): string[] {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  return Array.from({ length: 10 }, () => {
-    const bytes = randomBytes(10);
-    const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
-    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-  });
 }
 
 export interface NewStaff extends StaffContact {
@@ -342,8 +304,6 @@ export async function createStaffAccount(
     .returning({ id: staffAccounts.id });
   if (!row) throw new Error('staff account not created');
   const recoveryCodes = newRecoveryCodes();
-  await db
-    .insert(staffRecoveryCodes)
-    .values(recoveryCodes.map((code) => ({ staffId: row.id, codeHash: hashRecoveryCode(code) })));
+  await storeRecoveryCodes(db, row.id, recoveryCodes);
   return { id: row.id, totpSecret, otpauthUri: totpOf(totpSecret, input.username).toString(), recoveryCodes };
 }

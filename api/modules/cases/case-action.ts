@@ -1,6 +1,7 @@
 import type { Db } from '../../../drizzle/db';
 import type { CaseActionRow } from '../../../drizzle/schema';
 import { nextStatus } from '../../../machines/flows/case-lifecycle.machine';
+import type { CaseEventFacts, LifecycleFacts } from '../../../machines/rules/case-rules';
 import {
   isCaseStatus,
   submitterOf,
@@ -11,7 +12,7 @@ import {
 } from '../../../machines/rules/case-lifecycle';
 import type { Language } from '../../../machines/rules/language';
 import { NotFoundError } from '../../http/errors';
-import { CaseActionNotAllowedError } from './cases.errors';
+import { caseFacts, refusalError } from './case-facts';
 import * as repo from './cases.repo';
 
 type Application = NonNullable<Awaited<ReturnType<typeof repo.lockApplication>>>;
@@ -22,6 +23,8 @@ export interface CaseActionWritten<P> {
   application: Application;
   before: CaseStatus;
   after: CaseStatus;
+  /** The case's facts the lifecycle decided on. */
+  facts: LifecycleFacts;
   reference: string;
   actionId: number;
   historyId: number | null;
@@ -48,6 +51,10 @@ export interface CaseAction<P> {
   answers: Record<string, unknown>;
   actor: CaseActor;
   actorRef: string;
+  /** An AP's / RSE's registration number: the lifecycle lets only one appointed to the case act. */
+  registrationNumber?: string;
+  /** The action's own facts the case's rules check (a date, a result, the request named). */
+  own?: CaseEventFacts;
   language: Language;
   now: Date;
   address?: string;
@@ -69,7 +76,8 @@ export type CaseActionOutcome =
  * The one transaction of every action on a case, the applicant's and AP/RSE's follow-ups and the officers'
  * actions alike (docs/architecture.md, "After submission: the case"): under the case's row lock, a retry
  * with the same Idempotency-Key answers the first time's row; otherwise the lifecycle says the next status
- * (409 CASE_ACTION_NOT_ALLOWED when it allows none), and the action row with its reference, the new
+ * on the case's facts read under the lock (409 CASE_ACTION_NOT_ALLOWED when the status or role allows
+ * none, 409 CASE_RULE / 403 when a rule of the case refuses: docs/flows/case-rules.md), and the action row with its reference, the new
  * status, the history row, the action's own writes and the audit event are written together.
  */
 export async function runCaseAction<P = undefined>(
@@ -87,8 +95,15 @@ export async function runCaseAction<P = undefined>(
     if (again) return { made: false, application, row: again };
     const before: CaseStatus = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
     await action.guard?.(tx, application, before);
-    const after = nextStatus(before, action.event, action.actor);
-    if (after === null) throw new CaseActionNotAllowedError(before, action.language);
+    const facts = await caseFacts(tx, application, action.now);
+    const query = {
+      actor: action.actor,
+      facts,
+      own: action.own ?? {},
+      ...(action.registrationNumber === undefined ? {} : { actorRef: action.registrationNumber }),
+    };
+    const after = nextStatus(before, action.event, query);
+    if (after === null) throw refusalError(before, action.event, query, action.language);
     const prepared = (await action.prepare?.(tx, application, before)) as P;
     const { now } = action;
     const n = (await repo.countActions(tx, application.id, action.formKey)) + 1;
@@ -118,7 +133,17 @@ export async function runCaseAction<P = undefined>(
           date: now,
           reference,
         });
-    const written = { tx, application, before, after, reference, actionId: row.id, historyId, prepared };
+    const written = {
+      tx,
+      application,
+      before,
+      after,
+      facts,
+      reference,
+      actionId: row.id,
+      historyId,
+      prepared,
+    };
     const extra = (await action.write?.(written)) ?? {};
     await repo.insertAudit(tx, {
       at: now,

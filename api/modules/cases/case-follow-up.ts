@@ -2,7 +2,7 @@ import type { Db } from '../../../drizzle/db';
 import { followUpSchema } from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import type { CalendarService } from '../shared';
-import { currentCaseVersion } from './case-versions';
+import { caseVersionOpened } from './case-versions';
 import { fieldError, underAnswers } from '../../http/field-errors';
 
 /**
@@ -20,7 +20,11 @@ export async function parseFollowUp(
 ): Promise<{ answers: Record<string, unknown>; uploads: number[] }> {
   if (definition.versioned && body.baseVersion === undefined)
     throw fieldError(['baseVersion'], 'case.baseVersionRequired');
-  const opened = definition.versioned ? await currentCaseVersion(db, applicationId) : undefined;
+  // "Nothing changed" is judged against the version the form was opened on, not the latest: a parallel
+  // retry of the same update (one Idempotency-Key) that finished first must not make this one "unchanged".
+  const opened = definition.versioned
+    ? await caseVersionOpened(db, applicationId, body.baseVersion)
+    : undefined;
   const { today, holidays } = calendar.window();
   const parsed = followUpSchema(definition, {
     today,

@@ -64,6 +64,7 @@ export async function answerInformationRequest(
         eq(informationRequests.id, requestId),
         eq(informationRequests.applicationId, applicationId),
         isNull(informationRequests.answeredAt),
+        isNull(informationRequests.withdrawnAt),
       ),
     )
     .returning({ id: informationRequests.id });

@@ -1,6 +1,6 @@
 import type { Db } from '../../../drizzle/db';
 import type { InformationRequestRow } from '../../../drizzle/schema-staff';
-import { nextStatus } from '../../../machines/flows/case-lifecycle.machine';
+import { partyQuery, requireAllowed } from './case-facts';
 import { isCaseStatus, submitterOf, type CaseActor } from '../../../machines/rules/case-lifecycle';
 import type { Language } from '../../../machines/rules/language';
 import type { CaseMessageData, InformationRequestData, OfficerContact } from '../../../machines/rules/staff';
@@ -8,7 +8,6 @@ import { NotFoundError } from '../../http/errors';
 import * as cases from './cases.repo';
 import * as repo from './case-messages.repo';
 import type { AuthSession } from '../auth';
-import { CaseActionNotAllowedError } from './cases.errors';
 import type { CaseActionEffect } from './cases.service';
 import { fieldError } from '../../http/field-errors';
 
@@ -17,11 +16,14 @@ export function requestData(r: InformationRequestRow, today: string): Informatio
   return {
     id: r.id,
     documentTypes: r.documentTypes,
+    otherDocument: r.otherDocument,
     note: r.note,
     replyBy: r.replyBy,
     createdAt: r.createdAt.toISOString(),
     answeredAt: r.answeredAt?.toISOString() ?? null,
-    overdue: !r.answeredAt && r.replyBy < today,
+    withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+    earlierReplyBy: r.earlierReplyBy,
+    overdue: !r.answeredAt && !r.withdrawnAt && r.replyBy < today,
   };
 }
 
@@ -88,8 +90,7 @@ export async function sendApplicantMessage(
     const application = await cases.lockApplication(tx, session.applicationId);
     if (!application) throw new NotFoundError('case.notFound');
     const status = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
-    if (nextStatus(status, 'message.send', actor) === null)
-      throw new CaseActionNotAllowedError(status, language);
+    requireAllowed(status, 'message.send', await partyQuery(tx, application, session, now), language);
     const sender = submitterOf(actor);
     await repo.insertMessage(tx, { applicationId: application.id, sender, body: text, createdAt: now });
     await cases.insertAudit(tx, {

@@ -12,6 +12,10 @@ import { SIGNATURE_MAX_BYTES } from '../signing';
 import { requireJson } from '../../http/require-json';
 import type { CaseSigning } from './case-signing';
 import { readSmallFile, requireMultipart } from '../../http/multipart';
+import { audited } from '../shared';
+
+const IAM_SMART = { detail: { method: 'iamsmart' } } as const;
+const E_CERT = { detail: { method: 'ecert' } } as const;
 
 /** A request id in the path or header; a malformed one is 400 with the "no such signing" message. */
 function requestIdOf(value: unknown): string {
@@ -47,7 +51,12 @@ export function caseSigningRouter({
   router.use(requireSession(sessions), ownCaseOnly, authorise('case.act'));
   router.post('/iamsmart', requireJson, async (req, res) => {
     const body = caseIamSmartBodySchema.parse(req.body);
-    const started = await signing.startIamSmart(currentSession(res), body, requestLanguage(req));
+    const started = await audited(
+      req,
+      'signing.start',
+      () => signing.startIamSmart(currentSession(res), body, requestLanguage(req)),
+      () => IAM_SMART,
+    );
     sendEnvelope(req, res, 201, SUCCESS_CODE, 'signing.started', started);
   });
   router.get('/iamsmart/:requestId', async (req, res) => {
@@ -59,18 +68,25 @@ export function caseSigningRouter({
   });
   router.post('/ecert/prepare', requireJson, async (req, res) => {
     const body = caseSigningBodySchema.parse(req.body);
-    sendOk(req, res, await signing.prepareEcert(currentSession(res), body, requestLanguage(req)));
+    const prepared = await audited(
+      req,
+      'signing.start',
+      () => signing.prepareEcert(currentSession(res), body, requestLanguage(req)),
+      () => E_CERT,
+    );
+    sendOk(req, res, prepared);
   });
   router.post('/ecert', async (req, res) => {
     const requestId = requestIdOf(req.get('x-signing-request'));
     requireMultipart(req);
     const signature = await readSmallFile(req, 'signature', SIGNATURE_MAX_BYTES);
-    sendOk(
+    const signed = await audited(
       req,
-      res,
-      await signing.verifyEcert(currentSession(res), requestId, signature),
-      'signing.ecert.signed',
+      'signing.complete',
+      () => signing.verifyEcert(currentSession(res), requestId, signature),
+      () => E_CERT,
     );
+    sendOk(req, res, signed, 'signing.ecert.signed');
   });
   return router;
 }

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
 import { appointments, caseSignings } from '../../../drizzle/schema';
-import { canSend } from '../../../machines/flows/case-lifecycle.machine';
 import { followUpByKey, followUpForCase } from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import { isCaseStatus, transitionOf, type CaseActor } from '../../../machines/rules/case-lifecycle';
@@ -24,6 +23,7 @@ import {
 } from '../signing';
 import type { AuthSession } from '../auth';
 import { CaseActionNotAllowedError } from './cases.errors';
+import { partyQuery, requireAllowed } from './case-facts';
 import { hasSignStep, parseFollowUp } from './case-follow-up';
 import { waitingUploads } from './case-uploads';
 import { currentCaseVersion } from './case-versions';
@@ -64,7 +64,9 @@ export async function followUpDigest(
   followUp: string,
   parsed: { answers: Record<string, unknown>; uploads: readonly number[] },
 ): Promise<{ manifest: string; digest: string }> {
-  const files = await waitingUploads(db, application.id, parsed.uploads);
+  const files = await waitingUploads(db, application.id, parsed.uploads, {
+    forType: typeof parsed.answers.documentType === 'string' ? parsed.answers.documentType : followUp,
+  });
   const manifest = followUpManifestText({
     applicationNo: application.applicationNo,
     followUp,
@@ -173,8 +175,8 @@ export function createCaseSigning({
     const definition = followUpForCase(generic, application.formCode);
     const status = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
     if (definition && !hasSignStep(definition)) throw new BadRequestError('case.notSigned');
-    if (!definition || !canSend(status, generic.event, actor))
-      throw new CaseActionNotAllowedError(status, language);
+    if (!definition) throw new CaseActionNotAllowedError(status, language);
+    requireAllowed(status, generic.event, await partyQuery(db, application, session, clock.now()), language);
     const parsed = await parseFollowUp(db, calendar, definition, application.id, body);
     const { manifest, digest } = await followUpDigest(db, application, definition.key, parsed);
     const store = storeOf(application.id, { sessionId: session.id, followUp: definition.key, manifest });

@@ -8,6 +8,7 @@ import {
   UPDATE_JOKC02,
   UPDATE_SCHOOL,
 } from '../../../machines/forms/follow-up/update';
+import { openAnswers, sealAnswers } from '../shared';
 import { submittedAnswers } from './cases.repo';
 
 /**
@@ -68,7 +69,7 @@ async function storedVersions(db: Db, applicationId: number): Promise<StoredVers
     .from(caseVersions)
     .where(eq(caseVersions.applicationId, applicationId))
     .orderBy(asc(caseVersions.version));
-  if (rows.length > 0) return rows;
+  if (rows.length > 0) return rows.map((row) => ({ ...row, answers: openAnswers(row.answers) }));
   const first = await firstVersion(db, applicationId);
   return first ? [first] : [];
 }
@@ -104,6 +105,20 @@ export async function currentCaseVersion(
   return latest ? { version: latest.version, answers: latest.answers } : { version: 1, answers: {} };
 }
 
+/**
+ * The version a form was opened on, as the person saw it; the latest when that version does not exist (the
+ * update is then refused as stale under the lock).
+ */
+export async function caseVersionOpened(
+  db: Db,
+  applicationId: number,
+  version: number | undefined,
+): Promise<{ version: number; answers: Record<string, unknown> }> {
+  const versions = await storedVersions(db, applicationId);
+  const opened = versions.find((v) => v.version === version) ?? versions.at(-1);
+  return opened ? { version: opened.version, answers: opened.answers } : { version: 1, answers: {} };
+}
+
 /** The latest answers of the case (what the next update, the PDF and the department see). */
 export async function currentAnswers(db: Db, applicationId: number): Promise<Record<string, unknown>> {
   return (await currentCaseVersion(db, applicationId)).answers;
@@ -133,14 +148,16 @@ export async function addCaseVersion(
   if (latest === 0) {
     const first = await firstVersion(tx, applicationId);
     if (!first) throw new Error(`case ${applicationId} not found`);
-    await tx.insert(caseVersions).values({ applicationId, ...first, actionId: null });
+    await tx
+      .insert(caseVersions)
+      .values({ applicationId, ...first, answers: sealAnswers(first.answers), actionId: null });
     latest = 1;
   }
   const version = latest + 1;
   await tx.insert(caseVersions).values({
     applicationId,
     version,
-    answers: next.answers,
+    answers: sealAnswers(next.answers),
     reference: next.reference,
     submittedBy: next.submittedBy,
     actionId: next.actionId,

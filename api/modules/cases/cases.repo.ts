@@ -3,15 +3,18 @@ import type { Db } from '../../../drizzle/db';
 import {
   applicationHistory,
   applications,
-  auditEvents,
   caseActions,
   caseDocuments,
   drafts,
   rateEvents,
   submissions,
 } from '../../../drizzle/schema';
+import { appendAudit, openAnswers, sealAnswers, type AuditRow } from '../shared';
 
-/** The queries of cases (api/modules/cases/cases.service.ts). Each takes the database or the transaction it runs in. */
+/**
+ * The queries of cases (api/modules/cases/cases.service.ts). Each takes the database or the transaction it
+ * runs in. Answers are sealed as they are written and opened as they are read (docs/decisions/035-hkic-at-rest.md).
+ */
 
 export async function findApplication(tx: Db, applicationId: number) {
   const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId));
@@ -40,7 +43,9 @@ export async function submittedAnswers(tx: Db, applicationId: number) {
     .from(submissions)
     .innerJoin(drafts, eq(drafts.id, submissions.draftId))
     .where(eq(submissions.applicationId, applicationId));
-  return row ? { answers: row.answers as Record<string, unknown>, submittedAt: row.submittedAt } : null;
+  return row
+    ? { answers: openAnswers(row.answers as Record<string, unknown>), submittedAt: row.submittedAt }
+    : null;
 }
 
 export async function historyOf(tx: Db, applicationId: number) {
@@ -96,7 +101,7 @@ export async function actionByKey(tx: Db, applicationId: number, idempotencyKey:
     .select()
     .from(caseActions)
     .where(and(eq(caseActions.applicationId, applicationId), eq(caseActions.idempotencyKey, idempotencyKey)));
-  return row;
+  return row ? { ...row, answers: openAnswers(row.answers) } : row;
 }
 
 export async function countActions(tx: Db, applicationId: number, formKey: string): Promise<number> {
@@ -108,9 +113,12 @@ export async function countActions(tx: Db, applicationId: number, formKey: strin
 }
 
 export async function insertAction(tx: Db, row: typeof caseActions.$inferInsert) {
-  const [made] = await tx.insert(caseActions).values(row).returning();
+  const [made] = await tx
+    .insert(caseActions)
+    .values({ ...row, answers: sealAnswers(row.answers) })
+    .returning();
   if (!made) throw new Error('case action not recorded');
-  return made;
+  return { ...made, answers: openAnswers(made.answers) };
 }
 
 export async function setStatus(tx: Db, applicationId: number, status: string, at: Date) {
@@ -137,8 +145,9 @@ export async function insertHistory(tx: Db, row: typeof applicationHistory.$infe
   return made.id;
 }
 
-export async function insertAudit(tx: Db, row: typeof auditEvents.$inferInsert) {
-  await tx.insert(auditEvents).values(row);
+/** The case's audit event, in the caller's transaction (api/modules/shared/audit.ts). */
+export async function insertAudit(tx: Db, row: AuditRow) {
+  await appendAudit(tx, row);
 }
 
 /** Rate events of `key` since `since` (the follow-up limit), and one more recorded at `at`. */

@@ -15,6 +15,7 @@ import { caseMessageSchema } from '../../../machines/rules/staff';
 import type { Db } from '../../../drizzle/db';
 import { requireJson } from '../../http/require-json';
 import { sendApplicantMessage } from './case-messages';
+import { audited } from '../shared';
 
 const formParam = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/);
 const documentParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -72,7 +73,12 @@ export function casesRouter({
    */
   router.get('/current/documents/:id', authorise('case.document'), async (req, res) => {
     const id = documentParam.parse(req.params.id);
-    const file = await cases.document(currentSession(res), id);
+    const file = await audited(
+      req,
+      'document.download',
+      () => cases.document(currentSession(res), id),
+      () => ({ detail: { documentId: id } }),
+    );
     res.status(200).set({
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
@@ -85,10 +91,16 @@ export function casesRouter({
   /**
    * GET /api/cases/current/information.pdf  (Bearer)
    * 200 the application PDF of the case's information as it is now (the latest version, after any update),
-   * in the caller's language; 401; 403 role; 404 a case not made with a form of the catalogue.
+   * in the caller's language; 401; 403 an AP or RSE (the applicant's only, docs/appointee-visibility.md);
+   * 404 a case not made with a form of the catalogue.
    */
-  router.get('/current/information.pdf', authorise('case.document'), async (req, res) => {
-    const file = await cases.informationPdf(currentSession(res), requestLanguage(req));
+  router.get('/current/information.pdf', authorise('case.information'), async (req, res) => {
+    const file = await audited(
+      req,
+      'document.download',
+      () => cases.informationPdf(currentSession(res), requestLanguage(req)),
+      () => ({ detail: { file: 'information' } }),
+    );
     res
       .status(200)
       .set({

@@ -37,6 +37,8 @@ import { parseFollowUp } from './case-follow-up';
 import { requireFollowUpSignature } from './case-signing';
 import { applicantCaseExtras } from './case-messages';
 import { runCaseAction } from './case-action';
+import { ownFactsOf, partyQuery, refusalError, selfCertOffer } from './case-facts';
+import { appointeeView, APPLICANT_ONLY_DOCUMENTS } from './appointee-view';
 import { hongKongDate } from '../../../machines/rules/working-days';
 import { fieldError } from '../../http/field-errors';
 import { DOWNLOAD_DAYS } from '../../../machines/rules/submission';
@@ -166,7 +168,7 @@ export function createCaseService({
       const application = await repo.findApplication(db, session.applicationId);
       if (!application) throw new NotFoundError('case.notFound');
       const status = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
-      const actor = actorOf(session);
+      const query = await partyQuery(db, application, session, clock.now());
       const [history, documents, first, revisions] = await Promise.all([
         repo.historyOf(db, application.id),
         repo.documentsOf(db, application.id),
@@ -199,7 +201,7 @@ export function createCaseService({
             downloadUntil: d.downloadUntil?.toISOString() ?? null,
           })),
       }));
-      return {
+      const data: CaseData = {
         applicationNo: application.applicationNo,
         formCode: application.formCode,
         applicationType: application.applicationType,
@@ -212,13 +214,17 @@ export function createCaseService({
             key: d.key,
             route: d.route,
             allowed:
-              canSend(status, d.event, actor) && followUpForCase(d, application.formCode) !== undefined,
+              canSend(status, d.event, query) && followUpForCase(d, application.formCode) !== undefined,
           })),
+        ...selfCertOffer(application, status, query),
         history: rows,
         facts: await facts(application.id, application.applicationNo, application.applicantNameEn),
+        inspection: query.facts?.inspection ?? null,
         calendar: calendar.window(),
         ...(await applicantCaseExtras(db, application.id, hongKongDate(now))),
       };
+      // An AP or RSE gets only what they need (docs/appointee-visibility.md).
+      return query.actor === 'applicant' ? data : appointeeView(data);
     },
 
     async act(session, formKey, body, idempotencyKey, language) {
@@ -245,9 +251,12 @@ export function createCaseService({
       // A status that does not allow it is explained before the answers are checked (checked again under
       // the lock below).
       const status = isCaseStatus(found.status) ? found.status : 'SUBMITTED';
-      if (!definition || !canSend(status, generic.event, actor)) {
+      const query = await partyQuery(db, found, session, clock.now());
+      if (!definition || !canSend(status, generic.event, query)) {
         await rateCheck(session.applicationId); // a refused follow-up counts towards the limit too
-        throw new CaseActionNotAllowedError(status, language);
+        throw definition
+          ? refusalError(status, generic.event, query, language)
+          : new CaseActionNotAllowedError(status, language);
       }
       const parsed = await parseFollowUp(db, calendar, definition, found.id, body);
       const { uploads } = parsed;
@@ -265,6 +274,10 @@ export function createCaseService({
         answers: parsed.answers,
         actor,
         actorRef,
+        ...(session.registrationNumber === undefined
+          ? {}
+          : { registrationNumber: session.registrationNumber }),
+        own: ownFactsOf(definition.event, parsed.answers, body.requestId),
         language,
         now,
         ...(definition.historyType ? { historyType: definition.historyType(parsed.answers) } : {}),
@@ -299,6 +312,7 @@ export function createCaseService({
             historyId,
             kind:
               typeof parsed.answers.documentType === 'string' ? parsed.answers.documentType : definition.key,
+            requestId: body.requestId ?? null,
             at: now,
             downloadUntil: new Date(now.getTime() + DOWNLOAD_DAYS * 86_400_000),
           });
@@ -365,7 +379,10 @@ export function createCaseService({
 
     async document(session, documentId) {
       const row = await repo.documentOf(db, session.applicationId, documentId);
-      if (!row) throw new NotFoundError('case.documentNotFound');
+      // The signed application is the applicant's: an AP or RSE is answered as for an unknown document.
+      const applicantOnly = row !== undefined && APPLICANT_ONLY_DOCUMENTS.includes(row.kind);
+      if (!row || (applicantOnly && actorOf(session) !== 'applicant'))
+        throw new NotFoundError('case.documentNotFound');
       if (row.downloadUntil && clock.now() >= row.downloadUntil)
         throw new ApiError(410, 'DOWNLOAD_EXPIRED', 'submission.downloadExpired', null, {
           params: { days: 7 },

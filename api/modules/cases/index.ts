@@ -5,7 +5,8 @@ export { caseSigningRouter } from './case-signing.routes';
 export { createCaseSigning } from './case-signing';
 export { caseUploadsRouter } from './case-uploads.routes';
 export { createCaseUploadService } from './case-uploads';
-export { listCaseVersions } from './case-versions';
+export { currentAnswers, listCaseVersions } from './case-versions';
+export { indexPendingCases } from './case-search';
 export {
   documentOf,
   documentsOf,
@@ -20,3 +21,5 @@ export { caseMessagesRouter, casesRouter, historyRouter } from './cases.routes';
 export { createCaseService, type CaseActionEffect } from './cases.service';
 export { createHistoryService } from './history';
 export { runCaseAction } from './case-action';
+export { caseFacts, latestInspectionRequest } from './case-facts';
+export { CaseRuleError } from './cases.errors';

@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
+import { formatHkDate } from '../../../machines/rules/dates';
 import type { Db } from '../../../drizzle/db';
 import type { ApplicationRow } from '../../../drizzle/schema';
 import type { StaffAccountRow } from '../../../drizzle/schema-staff';
 import { isLanguage, type Language } from '../../../machines/rules/language';
-import type { ConsoleEvent } from '../../../machines/rules/staff';
+import { eventKey, type ConsoleEvent } from '../../../machines/rules/staff';
 import { newStorageKey, type DocumentStorage } from '../../adapters/storage';
 import { translate } from '../../http/i18n';
-import { renderCertificate, renderLetterOfRequirements, type LetterOfRequirements } from './console-pdf';
+import {
+  DECISION_LETTERS,
+  renderCertificate,
+  renderDecisionLetter,
+  renderLetterOfRequirements,
+  type LetterOfRequirements,
+} from './console-pdf';
+import type { LifecycleFacts } from '../../../machines/rules/case-rules';
 import * as repo from './console.repo';
 import { fieldError } from '../../http/field-errors';
 import { insertMessage, staffById } from '../cases';
+import { documentTypesFor } from '../../../machines/forms/follow-up/submit-document';
 
 /**
  * What each console action writes besides the lifecycle's own records (api/modules/console/console.service.ts), inside
@@ -27,6 +36,8 @@ export interface EffectContext {
   historyId: number | null;
   actionId: number;
   current: { staffId: number; contactSentAt: Date | null } | undefined;
+  /** The case's facts the lifecycle allowed the action on (the inspection's date for a certificate). */
+  facts: LifecycleFacts;
 }
 
 export interface Effects {
@@ -139,19 +150,59 @@ export async function issueEffects(
         notice: () => ({ reference: lor.bdReference }),
       };
     }
-    case 'inspection.schedule': {
+    case 'inspection.schedule':
+    case 'inspection.reschedule': {
       const officer = await staffById(c.tx, answers.officerId as number);
       if (!officer || !officer.active || officer.role === 'admin') throw unknownOfficer('officerId');
       await issued(answers);
       return {
-        audit: { date: answers.date, window: answers.window, officerId: officer.id },
+        audit: {
+          date: answers.date,
+          window: answers.window,
+          officerId: officer.id,
+          ...(c.facts.inspection ? { earlierDate: c.facts.inspection.date } : {}),
+        },
         notice: (l) => ({
-          date: answers.date as string,
+          date: formatHkDate(answers.date as string, l),
           window: translate(l, `staff.window.${answers.window as string}`),
           name: nameIn(officer, l),
           telephone: officer.telephone,
+          reason: (answers.reason as string | undefined) ?? '',
         }),
       };
+    }
+    case 'inspection.cancel':
+      await issued(answers);
+      return {
+        audit: { reason: answers.reason, earlierDate: c.facts.inspection?.date ?? null },
+        notice: () => ({ reason: answers.reason as string }),
+      };
+    case 'case.reject':
+    case 'lor.withdraw':
+    case 'certificate.revoke':
+    case 'case.reopen': {
+      // A letter stating the decision or correction and its reason, on the action's history row.
+      const reason = answers.reason as string;
+      const pdf = await renderDecisionLetter({ ...DECISION_LETTERS[event], reason }, await common());
+      const name = translate(language, `staff.letterFile.${eventKey(event)}`);
+      const id = await storePdf(c, eventKey(event), `${name} ${c.reference}.pdf`, pdf);
+      await issued(answers, id);
+      return { audit: { reason, documentId: id }, notice: () => ({ reason }) };
+    }
+    case 'information.extend': {
+      const requestId = answers.requestId as number;
+      if (!(await repo.extendRequest(c.tx, c.application.id, requestId, answers.replyBy as string)))
+        throw fieldError(['answers', 'requestId'], 'case.rules.requestNotOpen');
+      return {
+        audit: { requestId, replyBy: answers.replyBy, reason: answers.reason ?? null },
+        notice: (l) => ({ replyBy: formatHkDate(answers.replyBy as string, l) }),
+      };
+    }
+    case 'information.withdraw': {
+      const requestId = answers.requestId as number;
+      if (!(await repo.withdrawRequest(c.tx, c.application.id, requestId, c.now)))
+        throw fieldError(['answers', 'requestId'], 'case.rules.requestNotOpen');
+      return { audit: { requestId, reason: answers.reason ?? null }, notice: () => ({}) };
     }
     case 'inspection.record':
       await issued(answers);
@@ -160,8 +211,8 @@ export async function issueEffects(
         notice: (l) => ({ result: translate(l, `staff.result.${answers.result as string}`) }),
       };
     case 'certificate.issue': {
-      const inspection = await repo.lastIssued(c.tx, c.application.id, 'inspection.schedule');
-      const inspectedOn = (inspection?.data as { date?: string } | undefined)?.date ?? null;
+      // The date of the inspection this round passed (the lifecycle allows a certificate only after one).
+      const inspectedOn = c.facts.inspection?.date ?? null;
       const kind = answers.kind as 'CERTIFICATE' | 'NOTICE';
       const pdf = await renderCertificate(
         { kind, inspectedOn, remarks: answers.remarks as string | undefined },
@@ -180,21 +231,24 @@ export async function issueEffects(
         notice: (l) => ({ kind: translate(l, `staff.certificate.${kind}`) }),
       };
     }
-    case 'case.reject':
-      await issued(answers);
-      return { audit: { reason: answers.reason }, notice: () => ({ reason: answers.reason as string }) };
     case 'information.request': {
+      const documentTypes = answers.documentTypes as string[];
+      // Only the documents of the case's form's list, or "Other" described (docs/console.md).
+      const listed = new Set(documentTypesFor(c.application.formCode).map((o) => o.value));
+      const unlisted = documentTypes.findIndex((code) => !listed.has(code));
+      if (unlisted >= 0) throw fieldError(['answers', 'documentTypes', unlisted], 'staff.unknownDocument');
       const id = await repo.insertRequest(c.tx, {
         applicationId: c.application.id,
         staffId: c.staff.id,
-        documentTypes: answers.documentTypes as string[],
+        documentTypes,
+        otherDocument: (answers.otherDocument as string | undefined) ?? null,
         note: (answers.note as string | undefined) ?? null,
         replyBy: answers.replyBy as string,
         createdAt: c.now,
       });
       return {
         audit: { requestId: id, replyBy: answers.replyBy },
-        notice: () => ({ replyBy: answers.replyBy as string }),
+        notice: (l) => ({ replyBy: formatHkDate(answers.replyBy as string, l) }),
       };
     }
     case 'message.send':

@@ -4,7 +4,7 @@ import type { Language } from '../../../machines/rules/language';
 import type { StaffContact } from '../../../machines/rules/staff';
 import { parseMinorWorksItem, type MinorWorksRow } from '../../../machines/rules/minor-works';
 import { GREY, PdfBlocks, writePdfBlocks } from '../shared';
-import { hongKongTime } from '../../../machines/rules/hk-date';
+import { formatHkDateBilingual } from '../../../machines/rules/dates';
 
 /**
  * What the department issues on a case, as bilingual PDFs (English and Chinese on every line, like the
@@ -50,7 +50,7 @@ function heading(b: PdfBlocks, titleEn: string, titleZh: string, c: Common) {
     gapBefore: 6,
   });
   if (c.premises) b.text(`Premises / 處所: ${c.premises}`, { size: 10 });
-  b.text(`Issued / 發出日期: ${hongKongTime(c.issuedAt)} (Hong Kong time / 香港時間)`, {
+  b.text(`Issued / 發出日期: ${formatHkDateBilingual(c.issuedAt, true)} (Hong Kong time / 香港時間)`, {
     size: 9,
     color: GREY,
   });
@@ -69,7 +69,7 @@ export async function renderLetterOfRequirements(lor: LetterOfRequirements, c: C
   const b = new PdfBlocks();
   heading(b, 'Letter of Requirements', '規定事項函件', c);
   b.text(`BD Reference / 屋宇署檔號: ${lor.bdReference}`, { size: 11 });
-  b.text(`Date / 日期: ${lor.date}`, { size: 11 });
+  b.text(`Date / 日期: ${formatHkDateBilingual(lor.date)}`, { size: 11 });
   const list = (titleEn: string, titleZh: string, rows: string[]) => {
     b.text(`${titleEn} / ${titleZh}`, { size: 12, gapBefore: 10 });
     b.rule(3);
@@ -124,6 +124,62 @@ export async function renderCertificate(cert: CertificateData, c: Common): Promi
   );
   if (cert.inspectedOn) b.text(`Inspected on / 巡查日期: ${cert.inspectedOn}`, { size: 10.5, gapBefore: 8 });
   if (cert.remarks) b.text(`Remarks / 備註: ${cert.remarks}`, { size: 10.5, gapBefore: 4 });
+  signature(b, c);
+  return writePdfBlocks(doc, c.language, b);
+}
+
+/** A letter of a decision or its correction: rejection, withdrawal of a letter, revocation, reopening. */
+export interface DecisionLetter {
+  titleEn: string;
+  titleZh: string;
+  statementEn: string;
+  statementZh: string;
+  reason: string;
+}
+
+/** The decision letters the console issues, by event (docs/flows/case-rules.md). */
+export const DECISION_LETTERS = {
+  'case.reject': {
+    titleEn: 'Rejection of Application',
+    titleZh: '拒絕申請通知書',
+    statementEn: 'The Buildings Department has rejected the application named above, for the reason below.',
+    statementZh: '屋宇署已拒絕上述申請，理由如下。',
+  },
+  'lor.withdraw': {
+    titleEn: 'Withdrawal of Letter of Requirements',
+    titleZh: '撤回規定事項函件通知書',
+    statementEn:
+      'The Buildings Department has withdrawn the Letter of Requirements issued on the application named ' +
+      'above, for the reason below. The application returns to examination.',
+    statementZh: '屋宇署已撤回就上述申請發出的規定事項函件，理由如下。申請將重新審查。',
+  },
+  'certificate.revoke': {
+    titleEn: 'Revocation of Certificate',
+    titleZh: '撤銷證書通知書',
+    statementEn:
+      'The Buildings Department has revoked the certificate issued on the application named above, for ' +
+      'the reason below. The certificate no longer stands.',
+    statementZh: '屋宇署已撤銷就上述申請發出的證書，理由如下。該證書已不再有效。',
+  },
+  'case.reopen': {
+    titleEn: 'Reopening of Application',
+    titleZh: '重新處理申請通知書',
+    statementEn:
+      'The Buildings Department has reopened the application named above, for the reason below. The ' +
+      'application returns to examination.',
+    statementZh: '屋宇署已重新處理上述申請，理由如下。申請將重新審查。',
+  },
+} as const satisfies Record<string, Omit<DecisionLetter, 'reason'>>;
+
+export async function renderDecisionLetter(letter: DecisionLetter, c: Common): Promise<Uint8Array> {
+  const doc = await newDocument(`${letter.titleEn} – ${c.applicationNo}`, c.issuedAt);
+  const b = new PdfBlocks();
+  heading(b, letter.titleEn, letter.titleZh, c);
+  b.text(letter.statementEn, { size: 10.5, gapBefore: 6 });
+  b.text(letter.statementZh, { size: 10.5, gapBefore: 4 });
+  b.text('Reason / 理由', { size: 12, gapBefore: 10 });
+  b.rule(3);
+  b.text(letter.reason, { size: 10.5, indent: 12, gapBefore: 3 });
   signature(b, c);
   return writePdfBlocks(doc, c.language, b);
 }

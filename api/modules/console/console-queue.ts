@@ -1,19 +1,19 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
 import { applications, caseAssignments } from '../../../drizzle/schema';
 import type { StaffAccountRow } from '../../../drizzle/schema-staff';
-import { isCaseStatus, type CaseStatus } from '../../../machines/rules/case-lifecycle';
+import { isCaseStatus, OPEN_STATUSES, type CaseStatus } from '../../../machines/rules/case-lifecycle';
 import {
   CONTACT_DUE_WORKING_DAYS,
-  QUEUE_PAGE_SIZE,
   type QueuePage,
-  type QueueQuery,
   type QueueRow,
   type StaffSummary,
 } from '../../../machines/rules/staff';
+import { QUEUE_PAGE_SIZE, type QueueQuery } from '../../../machines/rules/staff-queue';
 import { addWorkingDays, hongKongDate } from '../../../machines/rules/working-days';
 import type { Clock } from '../../clock';
-import type { CalendarService } from '../shared';
+import { containsPattern, foldForSearch, type CalendarService } from '../shared';
+import { indexPendingCases } from '../cases';
 import type { StaffSession } from '../auth';
 import * as repo from './console.repo';
 
@@ -30,6 +30,9 @@ export const staffSummary = (s: StaffAccountRow): StaffSummary => ({
   nameZh: s.nameZh,
   role: s.role as StaffSummary['role'],
 });
+
+/** Cases read at a time for the CSV export. */
+const EXPORT_BATCH = 500;
 
 export function createQueueReader({
   db,
@@ -74,36 +77,68 @@ export function createQueueReader({
           overdue: !r.contactSentAt && status === 'SUBMITTED' && today > due,
           officer: officer ? staffSummary(officer) : null,
           requestOverdue: late.has(r.id),
+          premisesAddress: r.premisesAddressEn,
+          finished: !(OPEN_STATUSES as readonly string[]).includes(status),
         };
       }),
     };
   }
 
-  /** GET /api/staff/cases: a page of the cases the filters find. */
-  async function queue(session: StaffSession, query: QueueQuery): Promise<QueuePage> {
+  /**
+   * What the filters find, as the database's condition. A search first indexes the cases marked to be
+   * (made or changed since: docs/decisions/034-console-search.md), so it reads current text.
+   */
+  async function filterOf(session: StaffSession, query: QueueQuery): Promise<SQL | undefined> {
     const officer =
       query.officer === 'none'
         ? isNull(caseAssignments.staffId)
         : query.officer
           ? eq(caseAssignments.staffId, query.officer === 'me' ? session.staff.id : Number(query.officer))
           : undefined;
-    const page = query.page ?? 1;
-    const { rows, total } = await rowsOf(
-      and(
-        query.status ? eq(applications.status, query.status) : undefined,
-        query.form ? eq(applications.formCode, query.form) : undefined,
-        query.applicationNo ? eq(applications.applicationNo, query.applicationNo) : undefined,
-        officer,
-      ),
-      { limit: QUEUE_PAGE_SIZE, offset: (page - 1) * QUEUE_PAGE_SIZE },
+    const folded = query.q ? foldForSearch(query.q) : '';
+    if (folded) await indexPendingCases(db);
+    return and(
+      query.status ? eq(applications.status, query.status) : undefined,
+      query.form ? eq(applications.formCode, query.form) : undefined,
+      query.applicationNo ? eq(applications.applicationNo, query.applicationNo) : undefined,
+      folded ? ilike(applications.searchText, containsPattern(folded)) : undefined,
+      officer,
     );
+  }
+
+  /** The officers the queue can be filtered by: active case officers and senior officers. */
+  async function officers(): Promise<StaffSummary[]> {
+    return (await repo.staffList(db)).filter((s) => s.role !== 'admin').map(staffSummary);
+  }
+
+  /** GET /api/staff/cases: a page of the cases the filters find. */
+  async function queue(session: StaffSession, query: QueueQuery): Promise<QueuePage> {
+    const page = query.page ?? 1;
+    const [{ rows, total }, staff] = await Promise.all([
+      rowsOf(await filterOf(session, query), {
+        limit: QUEUE_PAGE_SIZE,
+        offset: (page - 1) * QUEUE_PAGE_SIZE,
+      }),
+      officers(),
+    ]);
     return {
       cases: rows.map(({ id: _id, staffId: _s, ...row }) => row),
+      officers: staff,
       total,
       page,
       pageSize: QUEUE_PAGE_SIZE,
     };
   }
 
-  return { rowsOf, queue };
+  /** Every case the filters find (not a page), in the queue's order, read a page at a time. */
+  async function* allRows(session: StaffSession, query: QueueQuery): AsyncGenerator<QueueRow> {
+    const where = await filterOf(session, query);
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const { rows } = await rowsOf(where, { limit: EXPORT_BATCH, offset });
+      for (const { id: _id, staffId: _s, ...row } of rows) yield row;
+      if (rows.length < EXPORT_BATCH) return;
+    }
+  }
+
+  return { rowsOf, queue, allRows };
 }

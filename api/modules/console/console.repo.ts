@@ -17,6 +17,8 @@ import {
   issuedDocuments,
   staffAccounts,
 } from '../../../drizzle/schema-staff';
+import { OPEN_STATUSES } from '../../../machines/rules/case-lifecycle';
+import { openAnswers } from '../shared';
 
 /** The queries of the console (api/modules/console/console.service.ts). Each takes the database or the transaction. */
 
@@ -30,9 +32,16 @@ const firstSubmitted =
 /** When the case came in: its first submission, else when its row was made. */
 const cameIn = sql`coalesce(${firstSubmitted}, ${applications.createdAt})`;
 
+/** A case that is not open any more (certificate issued, closed, withdrawn, rejected): true sorts last. */
+export const finishedCase = sql<boolean>`(${applications.status} not in (${sql.join(
+  OPEN_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)}))`;
+
 /**
- * A page of the queue's cases (open or not) with their officer, in the order of the contact details' due
- * date (2 working days after the case came in, so the order of coming in), and how many there are.
+ * A page of the queue's cases with their officer: the open ones first, each part in the order of the
+ * contact details' due date (2 working days after the case came in, so the order of coming in), then of
+ * the application number (unique: the order is the same on every page); and how many there are.
  */
 export async function queueRows(
   tx: Db,
@@ -48,6 +57,7 @@ export async function queueRows(
         status: applications.status,
         nameEn: applications.applicantNameEn,
         nameZh: applications.applicantNameZh,
+        premisesAddressEn: applications.premisesAddressEn,
         createdAt: applications.createdAt,
         submittedAt: firstSubmitted,
         staffId: caseAssignments.staffId,
@@ -56,7 +66,7 @@ export async function queueRows(
       .from(applications)
       .leftJoin(caseAssignments, eq(caseAssignments.applicationId, applications.id))
       .where(where)
-      .orderBy(asc(cameIn), asc(applications.applicationNo))
+      .orderBy(asc(finishedCase), asc(cameIn), asc(applications.applicationNo))
       .limit(page.limit)
       .offset(page.offset),
     tx
@@ -100,7 +110,13 @@ export async function overdueRequestCases(tx: Db, today: string): Promise<Set<nu
   const rows = await tx
     .select({ id: informationRequests.applicationId })
     .from(informationRequests)
-    .where(and(isNull(informationRequests.answeredAt), lt(informationRequests.replyBy, today)));
+    .where(
+      and(
+        isNull(informationRequests.answeredAt),
+        isNull(informationRequests.withdrawnAt),
+        lt(informationRequests.replyBy, today),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -139,7 +155,8 @@ export async function submissionOf(tx: Db, applicationId: number) {
     .innerJoin(drafts, eq(drafts.id, submissions.draftId))
     .innerJoin(signingRequests, eq(signingRequests.id, submissions.signingRequestId))
     .where(eq(submissions.applicationId, applicationId));
-  return row;
+  // The officer sees the application as submitted, HKIC included (docs/decisions/035-hkic-at-rest.md).
+  return row ? { ...row, answers: openAnswers(row.answers) } : row;
 }
 
 /** The signatures the case's follow-ups rest on (Submit Supporting Document ...), oldest first. */
@@ -175,6 +192,37 @@ export async function lastIssued(tx: Db, applicationId: number, event: string) {
     .limit(1);
   return row;
 }
+
+/** An open request's new reply-by date, the earlier one kept; false when the request is not open. */
+export async function extendRequest(tx: Db, applicationId: number, requestId: number, replyBy: string) {
+  const made = await tx
+    .update(informationRequests)
+    .set({
+      replyBy,
+      earlierReplyBy: sql`${informationRequests.earlierReplyBy} || jsonb_build_array(${informationRequests.replyBy})`,
+    })
+    .where(openRequest(applicationId, requestId))
+    .returning({ id: informationRequests.id });
+  return made.length > 0;
+}
+
+/** Withdraws an open request; false when it is not open. */
+export async function withdrawRequest(tx: Db, applicationId: number, requestId: number, at: Date) {
+  const made = await tx
+    .update(informationRequests)
+    .set({ withdrawnAt: at })
+    .where(openRequest(applicationId, requestId))
+    .returning({ id: informationRequests.id });
+  return made.length > 0;
+}
+
+const openRequest = (applicationId: number, requestId: number) =>
+  and(
+    eq(informationRequests.id, requestId),
+    eq(informationRequests.applicationId, applicationId),
+    isNull(informationRequests.answeredAt),
+    isNull(informationRequests.withdrawnAt),
+  );
 
 export async function insertRequest(tx: Db, row: typeof informationRequests.$inferInsert) {
   const [made] = await tx.insert(informationRequests).values(row).returning({ id: informationRequests.id });

@@ -1,13 +1,17 @@
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { applicationNoSchema } from '../../../machines/rules/otp';
 import {
   consoleActionBodySchema,
-  queueQuerySchema,
-  signInSchema,
+  holderLookupSchema,
+  holderResetSchema,
   staffSettingsSchema,
 } from '../../../machines/rules/staff';
+import { signInSchema } from '../../../machines/rules/staff-sign-in';
+import { queueQuerySchema } from '../../../machines/rules/staff-queue';
+import { hongKongDate } from '../../../machines/rules/working-days';
 import type { DocumentStorage } from '../../adapters/storage';
 import { sendOk } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
@@ -21,7 +25,9 @@ import {
   type StaffAuthService,
 } from '../auth';
 import type { ConsoleService } from './console.service';
+import type { HolderReset } from '../appointments';
 import { contentDisposition } from '../../http/download';
+import { audited, record } from '../shared';
 
 const eventParam = z.string().regex(/^[a-z]+\.[a-z]+$/);
 const documentParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -34,12 +40,13 @@ const auditQuerySchema = z.object({
   actorRef: z
     .string()
     .trim()
-    .regex(/^(staff|session):\d{1,9}$/)
+    .regex(/^(staff|session|draft):\d{1,9}$/)
     .optional(),
   event: z
     .string()
     .trim()
-    .regex(/^[a-z]+\.[a-z]+$/)
+    .regex(/^[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)+$/)
+    .max(60)
     .optional(),
   from: z.iso.date().optional(),
 });
@@ -60,10 +67,12 @@ export function staffRouter({
   auth,
   console: cases,
   storage,
+  holders,
 }: {
   auth: StaffAuthService;
   console: ConsoleService;
   storage: DocumentStorage;
+  holders: HolderReset;
 }): Router {
   const router = Router();
   router.use(requireJson);
@@ -71,17 +80,28 @@ export function staffRouter({
   /**
    * POST /api/staff/session body { username, password, code } (code: TOTP, or a recovery code)
    * 200 data StaffMe + Set-Cookie; 400 malformed; 401 STAFF_SIGN_IN_FAILED (the same for any wrong part);
-   * 429 STAFF_LOCKED with Retry-After after too many failures.
+   * 429 STAFF_LOCKED with Retry-After: too many failures of this account from this address;
+   * 429 RATE_LIMITED with Retry-After: too many failures from this address, or of this account from
+   * addresses it has not signed in from (docs/decisions/030-sign-in-lockouts.md).
    */
   router.post('/session', async (req, res) => {
-    const { token, me } = await auth.signIn(signInSchema.parse(req.body));
+    const input = signInSchema.parse(req.body);
+    const address = req.ip ?? req.socket.remoteAddress ?? '';
+    const { token, me } = await audited(
+      req,
+      'staff.signIn',
+      () => auth.signIn(input, address),
+      ({ me: signedIn }) => ({ actor: { role: signedIn.role, ref: `staff:${signedIn.id}` } }),
+    );
     res.set('Set-Cookie', cookie(req, token));
     sendOk(req, res, me);
   });
 
   /** DELETE /api/staff/session: signs out (200 even without a session) and clears the cookie. */
   router.delete('/session', async (req, res) => {
-    await auth.signOut(staffToken(req));
+    const ended = await auth.signOut(staffToken(req));
+    if (ended)
+      await record(req, { action: 'staff.signOut', actor: { role: ended.role, ref: `staff:${ended.id}` } });
     res.set('Set-Cookie', cookie(req, '', 0));
     sendOk(req, res, null);
   });
@@ -93,15 +113,41 @@ export function staffRouter({
     sendOk(req, res, auth.me(currentStaff(res)));
   });
 
-  /** GET /api/staff/cases?status=&form=&officer= : the work queue, by the contact details' due date. */
+  /**
+   * GET /api/staff/cases?status=&form=&officer=&q=&applicationNo=&page= : a page of the work queue, open
+   * cases first, by the contact details' due date. 200 QueuePage; 400 a malformed filter (the envelope).
+   */
   router.get('/cases', authoriseStaff('console.queue'), async (req, res) => {
     sendOk(req, res, await cases.queue(currentStaff(res), queueQuerySchema.parse(req.query)));
+  });
+
+  /**
+   * GET /api/staff/cases.csv?status=&form=&officer=&q=&applicationNo= : every case the filters find, as a
+   * CSV file in the officer's language (docs/console.md). 200 text/csv; 400 a malformed filter (the envelope).
+   */
+  router.get('/cases.csv', authoriseStaff('console.queue'), async (req, res) => {
+    const query = queueQuerySchema.parse(req.query);
+    const csv = cases.queueCsv(currentStaff(res), query, requestLanguage(req));
+    res.status(200).set({
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': contentDisposition(`work-queue-${hongKongDate(new Date())}.csv`, 'attachment'),
+    });
+    await pipeline(Readable.from(csv), res);
   });
 
   /** GET /api/staff/cases/:applicationNo: the case with everything about it; 404 unknown. */
   router.get('/cases/:applicationNo', authoriseStaff('console.case.view'), async (req, res) => {
     const applicationNo = applicationNoSchema.parse(req.params.applicationNo);
-    sendOk(req, res, await cases.view(currentStaff(res), applicationNo));
+    // The case view shows the applicant's HKIC and contacts: each view is recorded.
+    const view = await audited(
+      req,
+      'case.viewPersonalData',
+      () => cases.view(currentStaff(res), applicationNo),
+      () => ({ caseNo: applicationNo }),
+    );
+    sendOk(req, res, view);
   });
 
   /**
@@ -135,7 +181,13 @@ export function staffRouter({
   /** GET /api/staff/cases/:applicationNo/documents/:id[?download=1]: the PDF, shown in the page or saved. */
   router.get('/cases/:applicationNo/documents/:id', authoriseStaff('console.case.view'), async (req, res) => {
     const applicationNo = applicationNoSchema.parse(req.params.applicationNo);
-    const file = await cases.document(currentStaff(res), applicationNo, documentParam.parse(req.params.id));
+    const documentId = documentParam.parse(req.params.id);
+    const file = await audited(
+      req,
+      'document.download',
+      () => cases.document(currentStaff(res), applicationNo, documentId),
+      () => ({ caseNo: applicationNo, detail: { documentId } }),
+    );
     res.status(200).set({
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
@@ -170,6 +222,30 @@ export function staffRouter({
   /** GET /api/staff/accounts (admin): the staff accounts (created by the admin command scripts/staff.ts). */
   router.get('/accounts', authoriseStaff('console.staff'), async (req, res) => {
     sendOk(req, res, await auth.accounts());
+  });
+
+  /**
+   * GET /api/staff/holders?registrationNumber= (senior officer, admin): the number's holder, contacts
+   * masked, the cases it is actively appointed to, and the holders reset before. 400 not a registration
+   * number; 404 HOLDER unknown (the department knows nothing of the number).
+   */
+  router.get('/holders', authoriseStaff('console.holders'), async (req, res) => {
+    const { registrationNumber } = holderLookupSchema.parse(req.query);
+    sendOk(req, res, await holders.lookup(registrationNumber));
+  });
+
+  /**
+   * POST /api/staff/holders/reset body { registrationNumber, holderId, reason } (senior officer, admin):
+   * ends the holder (docs/decisions/025-registration-holders.md). 200 HolderResetResult; 400 field errors;
+   * 404 unknown number; 409 HOLDER_NONE (no holder now) or HOLDER_CHANGED (not the holder the officer saw).
+   */
+  router.post('/holders/reset', authoriseStaff('console.holders'), async (req, res) => {
+    const body = holderResetSchema.parse(req.body);
+    sendOk(
+      req,
+      res,
+      await holders.reset(currentStaff(res).staff, body, req.ip ?? req.socket.remoteAddress ?? ''),
+    );
   });
 
   return router;

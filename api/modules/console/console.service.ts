@@ -19,14 +19,18 @@ import {
   type ConsoleActionResult,
   type ConsoleCaseData,
   type ConsoleEvent,
-  type QueueQuery,
   type QueuePage,
 } from '../../../machines/rules/staff';
+import type { QueueQuery } from '../../../machines/rules/staff-queue';
 import { hongKongDate } from '../../../machines/rules/working-days';
+import {
+  earliestReplyBy,
+  type CaseEventFacts,
+  type LifecycleFacts,
+} from '../../../machines/rules/case-rules';
 import type { DocumentStorage } from '../../adapters/storage';
 import type { Clock } from '../../clock';
-import { ApiError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { translate } from '../../http/i18n';
+import { ForbiddenError, NotFoundError } from '../../http/errors';
 import type { CalendarService, MessageService } from '../shared';
 import {
   documentOf,
@@ -37,6 +41,9 @@ import {
   messageData,
   requestData,
   assignmentOf,
+  staffById,
+  caseFacts,
+  latestInspectionRequest,
   messagesOf,
   requestsOf,
 } from '../cases';
@@ -44,9 +51,12 @@ import type { StaffSession } from '../auth';
 import { sendConsoleNotice } from './console-notices';
 import { runCaseAction } from '../cases';
 import { issueEffects, type Effects } from './console-effects';
+import { CaseChangedError, lastChangeBy, officerChange } from './case-changed';
 import { createQueueReader, staffSummary } from './console-queue';
+import { queueCsv } from './console-csv';
 import * as repo from './console.repo';
 import { underAnswers } from '../../http/field-errors';
+import { documentTypesFor } from '../../../machines/forms/follow-up/submit-document';
 
 /**
  * The case officer console (docs/decisions/022-case-officer-console.md): the work queue with
@@ -56,19 +66,6 @@ import { underAnswers } from '../../http/field-errors';
  * role and address. Every action names the status the officer saw: if the case moved meanwhile (another
  * officer acted first) the answer is 409 CASE_CHANGED and nothing is written.
  */
-
-/** 409 CASE_CHANGED: the case is no longer in the status the officer saw (names the status now). */
-export class CaseChangedError extends ApiError {
-  constructor(status: string, language: Language) {
-    super(
-      409,
-      'CASE_CHANGED',
-      'staff.changed',
-      { status },
-      { params: { status: translate(language, `case.statuses.${status}`) } },
-    );
-  }
-}
 
 /** A retry's answer: nothing more was done. */
 
@@ -83,12 +80,21 @@ const CODES: Record<ConsoleEvent, string> = {
   'certificate.issue': 'CRT',
   'case.reject': 'REJ',
   'case.close': 'CLS',
+  'inspection.reschedule': 'ISR',
+  'inspection.cancel': 'ISC',
+  'lor.withdraw': 'LRW',
+  'certificate.revoke': 'CRV',
+  'case.reopen': 'ROP',
   'information.request': 'RFI',
+  'information.extend': 'RFE',
+  'information.withdraw': 'RFW',
   'message.send': 'MSG',
 };
 
 export interface ConsoleService {
   queue(session: StaffSession, query: QueueQuery): Promise<QueuePage>;
+  /** The queue as a CSV file, every case the filters find (docs/console.md, "The work queue"). */
+  queueCsv(session: StaffSession, query: QueueQuery, language: Language): AsyncIterable<string>;
   view(session: StaffSession, applicationNo: string): Promise<ConsoleCaseData>;
   act(
     session: StaffSession,
@@ -126,7 +132,18 @@ function auditRow({
     before: a.before,
     after: a.after,
     address: a.address,
+    requestId: a.requestId,
   };
+}
+
+/** The facts of an officer's answers the case's rules check: a date, a reply-by date, a result, a request. */
+function ownFacts(answers: Record<string, unknown>): CaseEventFacts {
+  const own: CaseEventFacts = {};
+  if (typeof answers.date === 'string') own.date = answers.date;
+  if (typeof answers.replyBy === 'string') own.replyBy = answers.replyBy;
+  if (answers.result === 'PASS' || answers.result === 'FAIL') own.result = answers.result;
+  if (typeof answers.requestId === 'number') own.requestId = answers.requestId;
+  return own;
 }
 
 /** The staff role as the lifecycle's actor (admins do not act on cases). */
@@ -144,16 +161,21 @@ export function createConsoleService(deps: {
 }): ConsoleService {
   const { db, clock, calendar } = deps;
 
-  const { rowsOf, queue } = createQueueReader({ db, clock, calendar });
+  const { rowsOf, queue, allRows } = createQueueReader({ db, clock, calendar });
 
   /** May this officer act on the case (assigned to them, or a senior officer)? */
   const mayAct = (staff: StaffAccountRow, assignedTo: number | null | undefined) =>
     staff.role === 'seniorOfficer' || (staff.role === 'caseOfficer' && assignedTo === staff.id);
 
-  function allowedFor(staff: StaffAccountRow, status: CaseStatus, assignedTo: number | null): ConsoleEvent[] {
+  function allowedFor(
+    staff: StaffAccountRow,
+    status: CaseStatus,
+    assignedTo: number | null,
+    facts: LifecycleFacts,
+  ): ConsoleEvent[] {
     const actor = actorOf(staff);
     if (!actor) return [];
-    const events = allowedEvents(status, actor);
+    const events = allowedEvents(status, { actor, facts });
     return CONSOLE_EVENTS.filter((e) => {
       if (!(events as string[]).includes(e)) return false;
       if (e === 'case.assign') return staff.role === 'seniorOfficer' || assignedTo === null;
@@ -163,6 +185,7 @@ export function createConsoleService(deps: {
 
   return {
     queue,
+    queueCsv: (session, query, language) => queueCsv(allRows(session, query), language),
 
     async view(session, applicationNo) {
       const application = await repo.applicationByNo(db, applicationNo);
@@ -171,19 +194,32 @@ export function createConsoleService(deps: {
         rows: [row],
       } = await rowsOf(eq(applications.id, application.id));
       if (!row) throw new NotFoundError('case.notFound');
-      const [history, documents, submitted, requests, messages, audit, staff, versions, revisions, signed] =
-        await Promise.all([
-          historyOf(db, application.id),
-          documentsOf(db, application.id),
-          repo.submissionOf(db, application.id),
-          requestsOf(db, application.id),
-          messagesOf(db, application.id),
-          repo.auditOf(db, eq(applications.id, application.id)),
-          repo.staffList(db),
-          listCaseVersions(db, application.id),
-          layoutPlanRevisions(db, application.id),
-          repo.followUpSignaturesOf(db, application.id),
-        ]);
+      const [
+        history,
+        documents,
+        submitted,
+        requests,
+        messages,
+        audit,
+        staff,
+        versions,
+        revisions,
+        signed,
+        facts,
+      ] = await Promise.all([
+        historyOf(db, application.id),
+        documentsOf(db, application.id),
+        repo.submissionOf(db, application.id),
+        requestsOf(db, application.id),
+        messagesOf(db, application.id),
+        repo.auditOf(db, eq(applications.id, application.id)),
+        repo.staffList(db),
+        listCaseVersions(db, application.id),
+        layoutPlanRevisions(db, application.id),
+        repo.followUpSignaturesOf(db, application.id),
+        caseFacts(db, application, clock.now()),
+      ]);
+      const inspectionRequest = await latestInspectionRequest(db, application.id);
       const today = hongKongDate(clock.now());
       const { id: _id, staffId, ...queueRow } = row;
       return {
@@ -192,7 +228,14 @@ export function createConsoleService(deps: {
         language: application.language,
         email: application.email,
         mobile: application.mobile,
-        allowed: allowedFor(session.staff, row.status, staffId),
+        allowed: allowedFor(session.staff, row.status, staffId, facts),
+        // What the case's rules decide on, so the officer sees why an action is not offered.
+        rules: {
+          inspection: facts.inspection,
+          preferredDates: [...facts.preferredDates],
+          earliestReplyBy: earliestReplyBy(facts),
+          inspectionRequest,
+        },
         // Every version of the case's information with what changed (the update forms, case-versions.ts).
         versions,
         history: history.map((h) => ({
@@ -226,6 +269,8 @@ export function createConsoleService(deps: {
           submittedAt: f.submittedAt.toISOString(),
         })),
         requests: requests.map((r) => requestData(r, today)),
+        // What an information request may name: the case's form's documents and "Other".
+        requestableDocuments: documentTypesFor(application.formCode),
         messages: messages.map(messageData),
         audit: audit.map(auditRow),
         staff: staff.filter((s) => s.role !== 'admin').map(staffSummary),
@@ -265,20 +310,39 @@ export function createConsoleService(deps: {
         answers,
         actor,
         actorRef: `staff:${staff.id}`,
+        own: ownFacts(answers),
         language,
         now,
         address,
         guard: async (tx, application, before) => {
-          if (before !== body.expectedStatus) throw new CaseChangedError(before, language);
-          // Under the lock: an assignment made meanwhile by another officer counts.
+          if (before !== body.expectedStatus)
+            throw new CaseChangedError(before, language, await lastChangeBy(tx, application.id));
+          // Under the lock: an assignment made meanwhile by another officer counts, naming who took it.
           current = await assignmentOf(tx, application.id);
-          if (event === 'case.assign' && staff.role !== 'seniorOfficer' && current)
-            throw new CaseChangedError(before, language);
+          if (event === 'case.assign' && staff.role !== 'seniorOfficer' && current) {
+            const taker = await staffById(tx, current.staffId);
+            throw new CaseChangedError(
+              before,
+              language,
+              taker ? officerChange(taker) : { kind: 'caseOfficer' },
+            );
+          }
           if (event !== 'case.assign' && !mayAct(staff, current?.staffId)) throw new ForbiddenError();
         },
-        write: async ({ tx, application, reference, actionId, historyId }) => {
+        write: async ({ tx, application, reference, actionId, historyId, facts }) => {
           const extra = await issueEffects(
-            { tx, storage: deps.storage, now, staff, application, reference, historyId, actionId, current },
+            {
+              tx,
+              storage: deps.storage,
+              now,
+              staff,
+              application,
+              reference,
+              historyId,
+              actionId,
+              current,
+              facts,
+            },
             event,
             answers,
           );

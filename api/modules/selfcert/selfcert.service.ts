@@ -1,23 +1,32 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
-import { applicationHistory, applications, auditEvents, selfCertifications } from '../../../drizzle/schema';
-import { canSend } from '../../../machines/flows/case-lifecycle.machine';
+import { applicationHistory, applications, selfCertifications } from '../../../drizzle/schema';
+import { canSend, whyRefused } from '../../../machines/flows/case-lifecycle.machine';
+import { partyRef, type CaseRuleRefusal } from '../../../machines/rules/case-rules';
 import { isCaseStatus, submitterOf } from '../../../machines/rules/case-lifecycle';
 import { isLanguage } from '../../../machines/rules/language';
-import type { CaseNoticeMessage } from '../shared';
-import { activeAppointees } from '../appointments';
+import { appendAudit, type CaseNoticeMessage } from '../shared';
+import { caseFacts, CaseRuleError, lockApplication } from '../cases';
 import type { FormDefinition } from '../../../machines/forms/types';
 import { CASE_FIELD } from '../../../machines/forms/selfcert-build';
 import { parseRegistrationNumber } from '../../../machines/rules/registration';
-import { certifiesCaseForm, isSelfCertKey } from '../../../machines/rules/selfcert';
+import {
+  isSelfCertKey,
+  letterAnswers,
+  letterDifference,
+  letterOfAnswers,
+} from '../../../machines/rules/selfcert';
 import { fieldError } from '../../http/field-errors';
 
 /**
  * Self-certification (docs/decisions/021-self-certification.md): the case a certificate is for
  * must exist and be of a form the self-certification certifies (machines/rules/selfcert.ts);
  * when the case has an active appointment, the certifier must be that appointee. Checked with the other
- * rules before signing and again at submission (api/modules/applications/readiness.ts), answered as a field
- * error under `answers.<field>` (400) in the caller's language; the link is written with the submission.
+ * rules when the wizard leaves Part A, Part B and the letter step (api/modules/applications/case-check.ts),
+ * before signing and at submission (api/modules/applications/readiness.ts), and once more under the case's
+ * row lock in the submission's transaction (submission.service.ts), answered as a field error under
+ * `answers.<field>` (400) in the caller's language — and a letter that is not the one issued now as 409
+ * CASE_RULE `lorRevised` at its field; the link is written with the submission.
  */
 
 /** The case a self-certification certifies, as found. */
@@ -36,29 +45,40 @@ const certifierActor = (answers: Readonly<Record<string, unknown>>): 'ap' | 'rse
   answers.certifierIdentity === 'rse' ? 'rse' : 'ap';
 
 /** A transaction or the database: where the link is written. */
-type Writer = Pick<Db, 'insert'>;
+type Writer = Pick<Db, 'insert' | 'execute'>;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 const problem = (field: string, key: string) => fieldError(['answers', field], `forms:errors.${key}`);
 
 /**
- * The appointment rule (docs/decisions/021-self-certification.md §3): when the case has an active appointment of an AP or RSE (docs/decisions/020-appointments.md),
- * the certifier must be one of its appointees (the registration numbers compare in their normalised
- * form, decision 018); otherwise any AP / RSE with a valid registration may certify.
+ * The field and message of each refusal of the lifecycle's `selfCertification.submit` (docs/flows/
+ * case-rules.md): only an AP or RSE actively appointed to the case (registration numbers compare in their
+ * normalised form, decision 018), with the form that fits the case's type, on an open case with a Letter
+ * of Requirements issued.
  */
-async function checkAppointee(db: Db, found: CertifiedCase, registrationNo: string): Promise<void> {
-  const appointees = await activeAppointees(db, found.id);
-  if (appointees.length > 0 && !appointees.some((a) => a.registrationNumber === registrationNo)) {
-    throw problem('certifierRegNo', 'notAppointee');
-  }
-}
+const REFUSALS: Partial<Record<CaseRuleRefusal | 'status', [string, string]>> = {
+  status: [CASE_FIELD, 'caseNotOpen'],
+  notOnCase: ['certifierRegNo', 'notAppointee'],
+  formNotForCase: [CASE_FIELD, 'caseTypeMismatch'],
+  lorMissing: [CASE_FIELD, 'lorMissing'],
+};
 
-/** The case of a self-certification's answers, checked; undefined for a form that is not one. */
+/** Does the form have the Letter of Requirements step (every self-certification but SCC-2)? */
+const hasLetterStep = (definition: FormDefinition) =>
+  definition.steps.some((s) => s.kind === 'fill' && s.id === 'letterOfRequirements');
+
+/**
+ * The case of a self-certification's answers, checked; undefined for a form that is not one. With
+ * `certifier: false` (the wizard's first step, before Part B is filled: docs/flows/apply.md) the certifier
+ * is taken as appointed, so that only the case's own rules are asked.
+ */
 export async function certifiedCase(
   db: Db,
   definition: FormDefinition,
   answers: Readonly<Record<string, unknown>>,
+  now: Date,
+  { certifier = true }: { certifier?: boolean } = {},
 ): Promise<CertifiedCase | undefined> {
   if (!definition.selfCertification || !isSelfCertKey(definition.key)) return undefined;
   const applicationNo = answers[CASE_FIELD];
@@ -76,14 +96,48 @@ export async function certifiedCase(
     .from(applications)
     .where(eq(applications.applicationNo, applicationNo));
   if (!found) throw problem(CASE_FIELD, 'caseNotFound');
-  if (!certifiesCaseForm(definition.key, found.formCode)) throw problem(CASE_FIELD, 'caseTypeMismatch');
-  // A case withdrawn, rejected or closed takes no certificate (the lifecycle's `selfCertification.submit`).
   const status = isCaseStatus(found.status) ? found.status : 'SUBMITTED';
-  if (!canSend(status, 'selfCertification.submit', certifierActor(answers)))
-    throw problem(CASE_FIELD, 'caseNotOpen');
-  const registration = parseRegistrationNumber(str(answers.certifierRegNo));
-  if (registration) await checkAppointee(db, found, registration.value);
+  const actor = certifierActor(answers);
+  const facts = await caseFacts(db, found, now);
+  const actorRef = certifier ? (parseRegistrationNumber(str(answers.certifierRegNo))?.value ?? '') : '';
+  // The letter as the answers state it, from a form with the letter step (SCC-2 has none).
+  const letter = hasLetterStep(definition) ? letterOfAnswers(answers) : undefined;
+  const query = {
+    actor,
+    actorRef,
+    facts: certifier ? facts : { ...facts, appointees: [...facts.appointees, partyRef(actor, actorRef)] },
+    own: { formKey: definition.key, ...(letter ? { letter } : {}) },
+  };
+  if (!canSend(status, 'selfCertification.submit', query)) {
+    const why = whyRefused(status, 'selfCertification.submit', query);
+    // The letter was revised since the form was opened (or its items typed otherwise): 409 CASE_RULE at
+    // the first field that differs, with the letter as issued now for the wizard to refresh its items.
+    if (why.kind === 'rule' && why.rule === 'lorRevised' && facts.issuedLetter && letter)
+      throw new CaseRuleError('lorRevised', facts, undefined, {
+        field: letterDifference(facts.issuedLetter, letter) ?? 'lorCategory1',
+        data: { letter: letterAnswers(facts.issuedLetter) },
+      });
+    const [field, key] = REFUSALS[why.kind === 'rule' ? why.rule : 'status'] ?? [CASE_FIELD, 'caseNotOpen'];
+    throw problem(field, key);
+  }
   return found;
+}
+
+/**
+ * In the submission's transaction, before anything is written: the case's row locked as every action on
+ * the case locks it (api/modules/cases/case-action.ts, so a letter issued in parallel waits or is seen),
+ * and the case's rules asked again on the facts read under that lock: a letter revised or an appointment
+ * ended since the readiness check refuses the submission here, never after it is recorded.
+ */
+export async function certifiedCaseLocked(
+  tx: Db,
+  definition: FormDefinition,
+  answers: Readonly<Record<string, unknown>>,
+  found: CertifiedCase,
+  now: Date,
+): Promise<CertifiedCase> {
+  await lockApplication(tx, found.id);
+  return (await certifiedCase(tx, definition, answers, now)) ?? found;
 }
 
 /**
@@ -116,7 +170,7 @@ export async function recordSelfCertification(
     date: now,
     reference: self.applicationNo,
   });
-  await tx.insert(auditEvents).values({
+  await appendAudit(tx, {
     at: now,
     actor,
     actorRef: `registration:${str(answers.certifierRegNo)}`,

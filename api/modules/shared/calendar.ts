@@ -14,25 +14,28 @@ export interface CalendarService {
   holidaysBetween(from: string, to: string): string[];
 }
 
+const hk = new Holidays('HK');
+const byYear = new Map<number, string[]>();
+const ofYear = (year: number): string[] => {
+  let list = byYear.get(year);
+  if (!list) {
+    list = hk
+      .getHolidays(year)
+      .filter((h) => h.type === 'public')
+      .map((h) => h.date.slice(0, 10));
+    byYear.set(year, list);
+  }
+  return list;
+};
+
+/** The Hong Kong general holidays between two ISO dates, inclusive. */
+export function holidaysBetween(from: string, to: string): string[] {
+  const years: number[] = [];
+  for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y += 1) years.push(y);
+  return [...new Set(years.flatMap(ofYear))].filter((d) => d >= from && d <= to).sort();
+}
+
 export function createCalendarService(clock: Clock): CalendarService {
-  const hk = new Holidays('HK');
-  const byYear = new Map<number, string[]>();
-  const ofYear = (year: number): string[] => {
-    let list = byYear.get(year);
-    if (!list) {
-      list = hk
-        .getHolidays(year)
-        .filter((h) => h.type === 'public')
-        .map((h) => h.date.slice(0, 10));
-      byYear.set(year, list);
-    }
-    return list;
-  };
-  const holidaysBetween = (from: string, to: string): string[] => {
-    const years: number[] = [];
-    for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y += 1) years.push(y);
-    return [...new Set(years.flatMap(ofYear))].filter((d) => d >= from && d <= to).sort();
-  };
   return {
     holidaysBetween,
     window(days = 120) {

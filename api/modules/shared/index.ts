@@ -1,15 +1,31 @@
 /** The shared module's public face: what other modules may use (docs/architecture.md, "Modules"). */
 export { addressRouter } from './address.routes';
+export {
+  appendAudit,
+  audited,
+  auditTrace,
+  record,
+  type AuditActor,
+  type AuditEntry,
+  type AuditRow,
+} from './audit';
 export { createAddressService } from './address';
-export { createCalendarService, type CalendarService } from './calendar';
+export { createCalendarService, holidaysBetween, type CalendarService } from './calendar';
 export { devRouter } from './dev.routes';
-export { healthRouter } from './health.routes';
+export { healthRouter, createReadiness, type Readiness } from './health.routes';
 export { applicationRouter } from './master-data.routes';
 export {
   createMasterDataService,
   type MasterDataService,
   type MasterDataServiceOptions,
 } from './master-data';
+export {
+  SEARCHED_ANSWERS,
+  containsPattern,
+  foldForSearch,
+  searchTextOf,
+  type SearchableCase,
+} from './search-text';
 export { createMessageService, type CaseNoticeMessage, type MessageService } from './messages';
 export { GREY, PdfBlocks, answerLines, renderApplicationPdf, writePdfBlocks } from './pdf/application-pdf';
 export {
@@ -20,3 +36,4 @@ export {
   type DocumentLimits,
 } from './uploads/checked-upload';
 export { createPdfCheckPool, type PdfCheckLimits, type PdfChecker } from './uploads/pdf-check-pool';
+export { HKIC_FIELD_IDS, hkicKeys, openAnswers, sealAnswers } from './answers-at-rest';

@@ -10,7 +10,8 @@ import type { Clock } from '../../clock';
 import { translate } from '../../http/i18n';
 import type { JobQueue } from '../../jobs/queue';
 import { seal, unseal } from '../../jobs/seal';
-import { hongKongTime } from '../../../machines/rules/hk-date';
+import { formatHkDate } from '../../../machines/rules/dates';
+import { deliverOnce } from './message-delivery';
 
 export interface OtpMessage {
   channel: 'email' | 'sms';
@@ -153,7 +154,9 @@ export function otpTexts(message: Pick<OtpMessage, 'language' | 'applicationNo' 
         ? 'message.contact'
         : message.purpose === 'contactPerson'
           ? 'message.contactPerson'
-          : message.purpose === 'appointment' || message.purpose === 'appointee'
+          : message.purpose === 'appointment' ||
+              message.purpose === 'appointee' ||
+              message.purpose === 'holderContact'
             ? `message.${message.purpose}Otp`
             : 'message.otp';
   return {
@@ -169,12 +172,11 @@ export function acknowledgementTexts(message: AcknowledgementMessage): {
   email: string;
   sms: string;
 } {
-  // Hong Kong time, as the department writes dates: 2026-11-22 14:05.
-  const local = new Date(message.submittedAt.getTime() + 8 * 3_600_000).toISOString();
+  // Hong Kong time, in the applicant's language (machines/rules/dates.ts).
   const params = {
     applicationNo: message.applicationNo,
     formCode: message.formCode,
-    submittedAt: `${local.slice(0, 10)} ${local.slice(11, 16)}`,
+    submittedAt: formatHkDate(message.submittedAt, message.language, true),
   };
   return {
     subject: translate(message.language, 'message.acknowledgement.subject', params),
@@ -189,7 +191,7 @@ export function caseNoticeTexts(message: CaseNoticeMessage): { subject: string; 
   const params = {
     applicationNo: message.applicationNo,
     reference: message.reference,
-    at: hongKongTime(message.at),
+    at: formatHkDate(message.at, message.language, true),
     status: translate(message.language, `case.statuses.${message.status}`),
   };
   return {
@@ -220,20 +222,40 @@ export function createMessageService({
     retryDelaySeconds: retry.delaySeconds ?? 30,
     retryBackoff: true,
     expireInSeconds: retry.attemptSeconds ?? 120,
-    async handler(job) {
+    async handler(job, attempt) {
       const [row] = await db
-        .select({ sentAt: outbox.sentAt })
+        .select({ sentAt: outbox.sentAt, createdAt: outbox.createdAt })
         .from(outbox)
         .where(eq(outbox.id, job.outboxId));
       // Purged meanwhile, or sent by an attempt whose process died before it could say so.
       if (!row || row.sentAt) return;
       const text = unseal(key, job.sealed);
       try {
-        if (job.channel === 'email') {
-          await email.send({ to: job.to, subject: job.subject ?? '', text, language: job.language });
-        } else {
-          await sms.send({ to: job.to, text });
-        }
+        // Handed over once, whatever the retries (message-delivery.ts, decision 032).
+        await deliverOnce({
+          db,
+          clock,
+          logger,
+          outboxId: job.outboxId,
+          attempt: `${attempt.id}/${attempt.retryCount}`,
+          messageId: `<outbox.${job.outboxId}.${row.createdAt.getTime()}@bd-portal>`,
+          send: (handover) =>
+            job.channel === 'email'
+              ? email.send({ to: job.to, subject: job.subject ?? '', text, language: job.language }, handover)
+              : sms.send({ to: job.to, text }, handover),
+          async onSent(tx) {
+            await tx
+              .update(outbox)
+              .set({ sentAt: clock.now(), error: null })
+              .where(eq(outbox.id, job.outboxId));
+            // A one-time code counts as delivered once its message has gone (docs/flows/login.md).
+            if (job.otpChallengeId !== undefined)
+              await tx
+                .update(otpChallenges)
+                .set({ delivered: true })
+                .where(eq(otpChallenges.id, job.otpChallengeId));
+          },
+        });
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         await db
@@ -242,13 +264,6 @@ export function createMessageService({
           .where(eq(outbox.id, job.outboxId));
         throw err;
       }
-      await db.update(outbox).set({ sentAt: clock.now(), error: null }).where(eq(outbox.id, job.outboxId));
-      // A one-time code counts as delivered once its message has gone (docs/flows/login.md).
-      if (job.otpChallengeId !== undefined)
-        await db
-          .update(otpChallenges)
-          .set({ delivered: true })
-          .where(eq(otpChallenges.id, job.otpChallengeId));
     },
   });
 

@@ -78,6 +78,10 @@ function fieldEvents(definition: FormDefinition): ApplyEvent[] {
 export function applyTraversal(definition: FormDefinition, validate?: ValidateStep) {
   const check = validate ?? requiredAnswersValidator(definition);
   const fills = fillStepIndexes(definition);
+  const checked = fills.filter((i) => {
+    const step = definition.steps[i];
+    return step?.kind === 'fill' && step.serverCheck === true;
+  });
   const requiredDocs = definition.documents.filter((d) => d.required);
   const previewStep = definition.steps.findIndex((s) => s.kind === 'preview') + 1;
   const copy: DraftCopy = { ...saved, step: 1, answers: {} };
@@ -118,6 +122,8 @@ export function applyTraversal(definition: FormDefinition, validate?: ValidateSt
         contact: s.matches({ wizard: 'preview' }) ? s.context.contactVerified : undefined,
         documents: s.matches({ wizard: 'upload' }) ? hasAllRequiredDocuments(s.context) : undefined,
         dirty: s.matches({ autosave: 'saving' }) ? s.context.dirty : undefined,
+        // Leaving a `serverCheck` step asks at once with a draft, else waits for the first save.
+        draft: checked.length > 0 ? s.context.applicationNo !== null : undefined,
       }),
     actorOutcomes: {
       saveDraft: [
@@ -125,6 +131,7 @@ export function applyTraversal(definition: FormDefinition, validate?: ValidateSt
         failed('saveDraft', { kind: 'stale' }),
         failed('saveDraft', { kind: 'expired' }),
         failed('saveDraft', { kind: 'network' }),
+        failed('saveDraft', { kind: 'refused', errors: { applicantNameEn: 'Refused' } }),
       ],
       loadDraft: [
         done('loadDraft', copy),
@@ -133,21 +140,80 @@ export function applyTraversal(definition: FormDefinition, validate?: ValidateSt
       ],
       // The signing machine's own outcomes (D70004, D70005, expiry ...) are its own paths (signing.machine.ts).
       signDocuments: [done('signDocuments', signed), done('signDocuments', null)],
+      // The case check on leaving a `serverCheck` step: taken, refused at the case's field, or not answered.
+      checkCase: [
+        done('checkCase', { errors: {} }),
+        done('checkCase', { errors: { caseApplicationNo: 'There is no application with this number' } }),
+        failed('checkCase', { kind: 'network' }),
+      ],
       submitApplication: [
         done('submitApplication', submitted),
         failed('submitApplication', { kind: 'duplicate' }),
         failed('submitApplication', { kind: 'failed' }),
       ],
     },
-    unreachable: fills.length > 1 ? {} : ONE_FILL_STEP_UNREACHABLE,
+    unreachable: unreachableOf(definition),
   };
 }
 
-/** With a single fill step there is no next or previous fill step: these transitions exist for longer forms. */
-const ONE_FILL_STEP_UNREACHABLE: Record<string, string> = Object.fromEntries(
-  [
-    'apply.wizard.fill --step.next[2]--> apply.wizard.fill',
-    'apply.wizard.fill --step.back[1]--> apply.wizard.fill',
-    'apply.wizard.fill --history.back[1]--> apply.wizard.fill',
-  ].map((key) => [key, 'the form has one fill step, so there is no next or previous fill step to go to']),
-);
+const CHECKING = 'apply.wizard.checking';
+/** The two ways on from a fill step (`moveOn`): to the preview, or to the next fill step. */
+const MOVE_ON_FROM_CHECK = [
+  `${CHECKING}.awaitingDraft --xstate.after.caseCheckWait.apply.wizard.checking.awaitingDraft`,
+  `${CHECKING}.asking --xstate.done.actor.checkCase`,
+  `${CHECKING}.asking --xstate.error.actor.checkCase`,
+];
+const afterCheck = (toPreview: boolean) =>
+  MOVE_ON_FROM_CHECK.map((k) => {
+    const index = k.includes('done.actor') ? (toPreview ? 1 : 2) : toPreview ? 0 : 1;
+    return `${k}[${index}]--> apply.wizard.${toPreview ? 'preview' : 'fill'}`;
+  });
+
+/**
+ * The transitions a definition's shape leaves out: with one fill step, no next or previous one; with no
+ * `serverCheck` step, no check; with every fill step checked, no unchecked way on (and so on per step).
+ * The preview's "Change" in the traversal returns to the first fill step only.
+ */
+function unreachableOf(definition: FormDefinition): Record<string, string> {
+  const fills = fillStepIndexes(definition);
+  const isChecked = (i: number) => {
+    const step = definition.steps[i];
+    return step?.kind === 'fill' && step.serverCheck === true;
+  };
+  const last = fills.at(-1);
+  const first = fills[0];
+  const reasons: Record<string, string> = {};
+  const add = (keys: string[], reason: string) => keys.forEach((k) => (reasons[k] = reason));
+  if (fills.length <= 1)
+    add(
+      [
+        'apply.wizard.fill --step.back[1]--> apply.wizard.fill',
+        'apply.wizard.fill --history.back[1]--> apply.wizard.fill',
+      ],
+      'the form has one fill step, so there is no previous fill step to go to',
+    );
+  const anyChecked = fills.some(isChecked);
+  if (!anyChecked)
+    add(
+      [CHECKING, `apply.wizard.fill --step.next[1]--> ${CHECKING}`],
+      'no step of this form is checked by the API on leaving it (serverCheck): the self-certification forms are',
+    );
+  const uncheckedNext = fills.some((i) => !isChecked(i) && i !== last);
+  const uncheckedToPreview = [first, last].some((i) => i !== undefined && !isChecked(i));
+  const checkedNext = fills.some((i) => isChecked(i) && i !== last);
+  const checkedToPreview = [first, last].some((i) => i !== undefined && isChecked(i));
+  if (!uncheckedNext)
+    add(
+      ['apply.wizard.fill --step.next[3]--> apply.wizard.fill'],
+      'every fill step before the last is checked by the API on leaving it',
+    );
+  if (!uncheckedToPreview)
+    add(
+      ['apply.wizard.fill --step.next[2]--> apply.wizard.preview'],
+      'the last fill step (and the one "Change" returns to) is checked by the API on leaving it',
+    );
+  if (anyChecked && !checkedNext) add(afterCheck(false), 'no checked fill step has a fill step after it');
+  if (anyChecked && !checkedToPreview)
+    add(afterCheck(true), 'neither the last fill step nor the one "Change" returns to is checked');
+  return reasons;
+}

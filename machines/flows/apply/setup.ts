@@ -7,6 +7,7 @@ import {
   fillStepIndexes,
   hasAllRequiredDocuments,
   indexOfStep,
+  isErrorOf,
   isFillStep,
   reachableStepIndex,
   toSaveError,
@@ -14,6 +15,8 @@ import {
 } from './steps';
 import type {
   ApplyContext,
+  CheckCaseInput,
+  CheckCaseOutput,
   ApplyEvent,
   ApplyInput,
   LoadDraftInput,
@@ -31,6 +34,8 @@ import type {
  */
 export const AUTOSAVE_DELAY_MS = 1500;
 export const SAVE_RETRY_MS = 15_000;
+/** How long leaving a `serverCheck` step waits for the first save to give the draft (and its token). */
+export const CASE_CHECK_WAIT_MS = 10_000;
 
 const notProvided = () => Promise.reject(applyFailure({ kind: 'network' }));
 const errorOf = (event: object): unknown => ('error' in event ? event.error : undefined);
@@ -47,11 +52,14 @@ export function initialContext({ input }: { input: ApplyInput }): ApplyContext {
     stepIndex: resume ? reachableStepIndex(base, resume.step) : (fillStepIndexes(definition)[0] ?? 0),
     returnToPreview: false,
     errors: {},
+    serverErrors: {},
+    saveRefusals: {},
     applicationNo: resume?.applicationNo ?? null,
     version: resume?.version ?? null,
     validUntil: resume?.validUntil ?? null,
     saveStatus: 'idle',
     saveError: null,
+    saveMessage: null,
     lastSavedAt: null,
     dirty: false,
     documents: {},
@@ -77,6 +85,21 @@ export const saveDraftInput = ({ context: c }: From): SaveDraftInput => ({
 export const loadDraftInput = ({ context: c }: From): LoadDraftInput => ({
   applicationNo: c.applicationNo ?? '',
 });
+export const checkCaseInput = ({ context: c }: From): CheckCaseInput => {
+  const step = c.definition.steps[c.stepIndex];
+  return {
+    applicationNo: c.applicationNo ?? '',
+    fieldIds: step?.kind === 'fill' ? step.sections.flatMap((s) => s.fields.map((f) => f.id)) : [],
+    answers: c.answers,
+  };
+};
+/** The fill step holding a field (the first server error's step), else the current one. */
+const stepOfField = (c: ApplyContext, fieldId: string | undefined) => {
+  const at = c.definition.steps.findIndex(
+    (s) => s.kind === 'fill' && s.sections.some((sec) => sec.fields.some((f) => f.id === fieldId)),
+  );
+  return at < 0 ? c.stepIndex : at;
+};
 export const signDocumentsInput = ({ context: c }: From): SigningInput => ({
   applicationNo: c.applicationNo ?? '',
   now: c.now,
@@ -96,6 +119,7 @@ export const applySetup = setup({
   actors: {
     saveDraft: fromPromise<SaveDraftOutput, SaveDraftInput>(notProvided),
     loadDraft: fromPromise<LoadDraftOutput, LoadDraftInput>(notProvided),
+    checkCase: fromPromise<CheckCaseOutput, CheckCaseInput>(notProvided),
     // The signing machine, whose own actors (the API calls) the UI provides; it ends with the signature or null.
     signDocuments: signingMachine,
     submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(notProvided),
@@ -103,9 +127,16 @@ export const applySetup = setup({
   delays: {
     autosaveDelay: AUTOSAVE_DELAY_MS,
     saveRetryDelay: SAVE_RETRY_MS,
+    caseCheckWait: CASE_CHECK_WAIT_MS,
   },
   guards: {
     isStepValid: ({ context: c }) => c.validate(c.stepIndex, c.answers).ok,
+    isServerCheckedStep: ({ context: c }) => {
+      const step = c.definition.steps[c.stepIndex];
+      return step?.kind === 'fill' && step.serverCheck === true;
+    },
+    hasDraft: ({ context }) => context.applicationNo !== null,
+    isCaseRefused: ({ event }) => Object.keys(outputOf<CheckCaseOutput>(event).errors).length > 0,
     areAllStepsValid: ({ context }) => areAllStepsValid(context),
     isLastFillStep: ({ context: c }) => !isFillStep(c.definition, c.stepIndex + 1),
     hasPreviousFillStep: ({ context: c }) => isFillStep(c.definition, c.stepIndex - 1),
@@ -123,6 +154,7 @@ export const applySetup = setup({
     isSavingForLater: stateIn('#apply.wizard.savingForLater'),
     isStale: ({ event }) => toSaveError(errorOf(event)).kind === 'stale',
     isExpired: ({ event }) => toSaveError(errorOf(event)).kind === 'expired',
+    isRefused: ({ event }) => toSaveError(errorOf(event)).kind === 'refused',
     isDuplicate: ({ event }) => toSubmitError(errorOf(event)).kind === 'duplicate',
     isContactVerified: ({ context }) => context.contactVerified,
     isSigned: ({ event }) => outputOf<SignDocumentsOutput | null>(event) !== null,
@@ -130,7 +162,18 @@ export const applySetup = setup({
   actions: {
     assignAnswer: assign(({ context, event }) =>
       event.type === 'field.change'
-        ? { answers: { ...context.answers, [event.id]: event.value }, dirty: true }
+        ? {
+            answers: { ...context.answers, [event.id]: event.value },
+            dirty: true,
+            // A changed answer is asked again (on leaving the step, on the next save): its refusal no
+            // longer stands, nor that of any of its parts.
+            serverErrors: Object.fromEntries(
+              Object.entries(context.serverErrors).filter(([path]) => !isErrorOf(path, event.id)),
+            ),
+            saveRefusals: Object.fromEntries(
+              Object.entries(context.saveRefusals).filter(([path]) => !isErrorOf(path, event.id)),
+            ),
+          }
         : {},
     ),
     scheduleSave: enqueueActions(({ enqueue }) => enqueue.raise({ type: 'autosave.schedule' })),
@@ -158,7 +201,15 @@ export const applySetup = setup({
     ),
     clearReturn: assign({ returnToPreview: false }),
     revealErrors: assign({ errors: ({ context: c }) => c.validate(c.stepIndex, c.answers).errors }),
-    clearErrors: assign({ errors: {} }),
+    clearErrors: assign({ errors: {}, serverErrors: {} }),
+    assignServerErrors: assign(({ context, event }) => {
+      const { errors, answers } = outputOf<CheckCaseOutput>(event);
+      const stepIndex = stepOfField(context, Object.keys(errors)[0]);
+      // The letter refreshed as issued now: saved with the draft like any change.
+      return answers
+        ? { serverErrors: errors, stepIndex, answers: { ...context.answers, ...answers }, dirty: true }
+        : { serverErrors: errors, stepIndex };
+    }),
     markSaving: assign({ saveStatus: 'saving', dirty: false }),
     assignSaved: assign(({ context, event }) => {
       const out = outputOf<SaveDraftOutput>(event);
@@ -168,15 +219,21 @@ export const applySetup = setup({
         validUntil: out.validUntil,
         saveStatus: 'saved' as const,
         saveError: null,
+        saveMessage: null,
+        saveRefusals: {},
         lastSavedAt: context.now(),
       };
     }),
     assignSaveError: assign(({ event }) => {
-      const { kind } = toSaveError(errorOf(event));
+      const error = toSaveError(errorOf(event));
+      const { kind } = error;
       return {
         saveStatus: kind === 'stale' ? ('stale' as const) : ('error' as const),
         saveError: kind,
+        saveMessage: error.kind === 'refused' ? (error.message ?? null) : null,
         dirty: true,
+        // A refused save: its messages at the answers it names (docs/flows/apply.md, "Autosave").
+        saveRefusals: error.kind === 'refused' ? error.errors : {},
       };
     }),
     assignLoaded: assign(({ context, event }) => {
@@ -188,9 +245,12 @@ export const applySetup = setup({
         validUntil: copy.validUntil,
         saveStatus: 'saved' as const,
         saveError: null,
+        saveMessage: null,
         lastSavedAt: context.now(),
         dirty: false,
         errors: {},
+        serverErrors: {},
+        saveRefusals: {},
       };
     }),
     assignDocument: assign({

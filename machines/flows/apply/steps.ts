@@ -7,6 +7,7 @@ import type {
   ValidateStep,
 } from './types';
 import type { Answers } from '../../forms/fields';
+import { linesOf } from '../../forms/check';
 
 /** Pure step arithmetic of the wizard: which steps exist, which are reachable, which route a state shows. */
 
@@ -124,6 +125,7 @@ const holds = (when: Condition | undefined, answers: Answers) => {
   const value = answers[when.field];
   if ('equals' in when) return value === when.equals;
   if ('oneOf' in when) return typeof value === 'string' && when.oneOf.includes(value);
+  if ('includes' in when) return typeof value === 'string' && linesOf(value).includes(when.includes);
   return value !== when.notEquals;
 };
 
@@ -173,11 +175,28 @@ export function requiredAnswersValidator(definition: FormDefinition): ValidateSt
 const kindOf = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'kind' in error ? error.kind : undefined;
 
-/** Anything but a well-formed `stale` / `expired` counts as a network failure (retried later). */
+/**
+ * Anything but a well-formed `stale` / `expired` / `refused` counts as a network failure (retried later);
+ * a refusal keeps its messages (the person corrects the answers, nothing is retried as it is).
+ */
 export const toSaveError = (error: unknown): SaveDraftError => {
   const kind = kindOf(error);
-  return { kind: kind === 'stale' || kind === 'expired' ? kind : 'network' };
+  if (kind === 'stale' || kind === 'expired') return { kind };
+  if (kind !== 'refused') return { kind: 'network' };
+  const { errors, message } = error as { errors?: unknown; message?: unknown };
+  const texts =
+    typeof errors === 'object' && errors !== null
+      ? Object.fromEntries(
+          Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+      : {};
+  return typeof message === 'string' && message !== 'refused'
+    ? { kind: 'refused', errors: texts, message }
+    : { kind: 'refused', errors: texts };
 };
+
+/** Is this server error's path (`minorWorks.0.description`) about the answer `id` (or a part of it)? */
+export const isErrorOf = (path: string, id: string): boolean => path === id || path.startsWith(`${id}.`);
 
 export const toSubmitError = (error: unknown): SubmitApplicationError => {
   if (kindOf(error) !== 'duplicate') {

@@ -58,8 +58,36 @@ export interface SaveDraftOutput {
   version: number;
   validUntil: string;
 }
-/** 409 -> stale (nothing overwritten), 410 -> expired, anything else -> network. */
-export type SaveDraftError = { kind: 'stale' } | { kind: 'expired' } | { kind: 'network' };
+/**
+ * 409 -> stale (nothing overwritten), 410 -> expired; another 4xx -> refused: the portal was reached and
+ * said what is wrong (`errors`: answer path below `answers`, dotted as `minorWorks.0.description` -> the
+ * message in the page's language; `message` when no field is named); no answer at all -> network.
+ */
+export type SaveDraftError =
+  | { kind: 'stale' }
+  | { kind: 'expired' }
+  | { kind: 'network' }
+  | { kind: 'refused'; errors: Readonly<Record<string, string>>; message?: string };
+
+/**
+ * POST /api/drafts/:applicationNo/check-case on leaving a step marked `serverCheck` (docs/flows/apply.md):
+ * the step's field ids tell the UI what to send (the certifier only from the step holding it).
+ */
+export interface CheckCaseInput {
+  applicationNo: string;
+  fieldIds: readonly string[];
+  answers: Answers;
+}
+/** Field id -> the API's refusal, already in the page's language; empty when the case takes the form. */
+export interface CheckCaseOutput {
+  errors: Readonly<Record<string, string>>;
+  /**
+   * Answers the API's refusal brings up to date: the Letter of Requirements as the department issued it
+   * now (`lorRevised`, docs/flows/case-rules.md), its reference, date and items, each unchanged item's
+   * compliance kept.
+   */
+  answers?: Answers;
+}
 
 export interface LoadDraftInput {
   applicationNo: string;
@@ -105,12 +133,21 @@ export interface ApplyContext {
   returnToPreview: boolean;
   /** The current fill step's errors, set when `step.next` was refused (empty otherwise). */
   errors: FieldErrors;
+  /** The API's refusal on leaving a `serverCheck` step: field id -> message text (empty otherwise). */
+  serverErrors: Readonly<Record<string, string>>;
+  /**
+   * The last autosave's refusal (a 4xx naming answers), shown at the answers without taking focus: the
+   * answer's path (`applicantNameEn`, or dotted to a part, `minorWorks.0.description`) -> message text.
+   */
+  saveRefusals: Readonly<Record<string, string>>;
   applicationNo: string | null;
   version: number | null;
   validUntil: string | null;
   /** The saved indicator (announced politely) and what went wrong with the last save or load. */
   saveStatus: SaveStatus;
   saveError: SaveDraftError['kind'] | null;
+  /** A refused save's reason when it named no answer (a request too large ...), in the page's language. */
+  saveMessage: string | null;
   lastSavedAt: number | null;
   /** Answers or the step changed since the last save was sent. */
   dirty: boolean;

@@ -2,6 +2,7 @@ import type { Option, RequiredDocument, Section } from '../types';
 import type { FollowUpDefinition, FollowUpStep } from './types';
 import { followUpEntry } from './entries';
 import { formOfCase } from './update';
+import { OTHER_DOCUMENT, OTHER_DOCUMENT_MAX } from '../../rules/staff';
 
 /**
  * Submit Supporting Document (`/form-submit-doc-step1`, Upload Success on `-step2`; spec §2
@@ -12,7 +13,6 @@ import { formOfCase } from './update';
  * days from the case's history. docs/decisions/019-case-versions.md.
  */
 
-export const OTHER_DOCUMENT = 'other';
 /**
  * The layout plans (the application's document type): chosen here, the submission is a revised layout plan
  * ("Submit Revised Layout Plan / Supporting Document", spec §2 "Applicant uploads layout plan"), with its
@@ -21,7 +21,7 @@ export const OTHER_DOCUMENT = 'other';
  */
 export const LAYOUT_PLAN_DOCUMENT = 'layoutPlans';
 export const REVISION_MAX = 20;
-export const DOCUMENT_DESCRIPTION_MAX = 200;
+export const DOCUMENT_DESCRIPTION_MAX = OTHER_DOCUMENT_MAX;
 export const DOCUMENT_NOTE_MAX = 1000;
 
 /** The upload step's one type: every file of a submission is of the type chosen on the form. */
@@ -91,6 +91,25 @@ export function documentTypesFor(formCode: string, requested?: readonly string[]
     .filter((d) => !requested || requested.includes(d.id))
     .map((d) => ({ value: d.id, labelKey: d.labelKey }));
   return [...listed, otherOption];
+}
+
+/**
+ * The names of the documents a request for further information asks for, in the reader's language
+ * (docs/console.md): each code by its label in the case's form's list (`forms` keys), "Other" by the
+ * officer's description. `t(key, fallback)` translates a namespaced key; a code the list does not hold
+ * (a request made before the list was the rule) falls back to the code.
+ */
+export function requestedDocumentNames(
+  formCode: string,
+  request: { documentTypes: readonly string[]; otherDocument: string | null },
+  t: (key: string, fallback: string) => string,
+): string[] {
+  const labels = new Map(documentTypesFor(formCode).map((o) => [o.value, o.labelKey]));
+  return request.documentTypes.map((code) => {
+    if (code === OTHER_DOCUMENT && request.otherDocument) return request.otherDocument;
+    const labelKey = labels.get(code);
+    return labelKey ? t(`forms:${labelKey}`, code) : t(`forms:documents.${code}`, code);
+  });
 }
 
 const concrete = new Map<string, FollowUpDefinition>();

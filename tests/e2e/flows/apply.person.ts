@@ -61,8 +61,17 @@ export const applyPerson: PersonMapping = {
         };
       case 'step.back':
         return button('Back');
+      // Save for later needs an email or mobile in the form (decision 027): a person without one gives it first.
       case 'draft.save':
-        return button('Save for later');
+        return {
+          act: async (ctx) => {
+            const email = ctx.page.locator('#field-applicantEmail');
+            const mobile = ctx.page.locator('#field-applicantMobile');
+            if ((await email.inputValue()) === '' && (await mobile.inputValue()) === '')
+              await email.pressSequentially(emailOf(ctx));
+            await ctx.page.getByRole('button', { name: 'Save for later', exact: true }).click();
+          },
+        };
       case 'saved.continue':
         return button('Continue Application');
       case 'contact.verified':
@@ -138,5 +147,7 @@ export const applyPerson: PersonMapping = {
   notReplayed: {
     'apply.wizard.savingForLater':
       "a moment between pressing Save for later and its answer, on the fill step's route and heading; the path tests reach it",
+    'apply.wizard.checking':
+      'the case check of a self-certification step; the sample form A2 these paths replay has none; tests/paths/apply-case-check.test.ts walks it on SCS-1 and SCC-2, tests/e2e/selfcert.spec.ts fills those steps in the browser',
   },
 };

@@ -22,7 +22,14 @@ export function en(key: string): string {
 
 const id = (...path: (string | number)[]) => `#${fieldDomId(path)}`;
 
-/** Answer one field as a person does: type, choose, tick, add table rows. */
+/** Type into an input as a person does, key by key, over what it held (a prefill, a row's own number). */
+async function typeInto(page: Page, selector: string, value: string): Promise<void> {
+  const input = page.locator(selector);
+  await input.clear();
+  await input.pressSequentially(value);
+}
+
+/** Answer one field as a person does: type key by key, choose, tick, add table rows. */
 export async function answerField(page: Page, field: Field, value: unknown): Promise<void> {
   switch (field.kind) {
     case 'text':
@@ -31,7 +38,7 @@ export async function answerField(page: Page, field: Field, value: unknown): Pro
     case 'phone':
     case 'hkic':
     case 'number':
-      await page.locator(id(field.id)).fill(String(value));
+      await typeInto(page, id(field.id), String(value));
       return;
     // A date is typed segment by segment (day, month, year), in whatever order the language shows them.
     case 'date': {
@@ -59,11 +66,8 @@ export async function answerField(page: Page, field: Field, value: unknown): Pro
       return;
     case 'address': {
       const a = value as AddressAnswer;
-      await page.locator(id(field.id, 'en')).fill(a.en);
-      await page.locator(id(field.id, 'zh')).fill(a.zh);
-      if (a.floor) await page.locator(id(field.id, 'floor')).fill(a.floor);
-      if (a.unit) await page.locator(id(field.id, 'unit')).fill(a.unit);
-      if (a.lot) await page.locator(id(field.id, 'lot')).fill(a.lot);
+      for (const part of ['en', 'zh', 'floor', 'unit', 'lot'] as const)
+        if (a[part]) await typeInto(page, id(field.id, part), a[part]);
       return;
     }
     case 'table': {
@@ -76,7 +80,7 @@ export async function answerField(page: Page, field: Field, value: unknown): Pro
             if (!v) continue;
             await page.locator(id(field.id, i, col)).click();
             await page.locator(`[role="option"][data-key="${v}"]`).click();
-          } else await page.locator(id(field.id, i, col)).fill(v);
+          } else await typeInto(page, id(field.id, i, col), v);
         }
       }
       return;

@@ -91,6 +91,7 @@ describe('the console action forms', () => {
     });
     expect(initialValues(ACTION_FORMS['information.request'], context)).toEqual({
       documentTypes: '',
+      otherDocument: '',
       note: '',
       replyBy: '',
     });
@@ -139,13 +140,68 @@ describe('the console action forms', () => {
     ]);
   });
 
-  it('is read by the catalogue like any form: lines answer a list, an officer a number', () => {
-    const request = schemaFor(ACTION_FORMS['information.request']).parse({
-      documentTypes: 'layoutPlans\n\n  locationPlan ',
-      note: '',
+  it('sends the document types ticked, and the description of Other only when Other is ticked', () => {
+    const definition = ACTION_FORMS['information.request'];
+    const typed = { ...initialValues(definition, context), replyBy: '2026-03-16' };
+    const withOther = answersOf(definition, {
+      ...typed,
+      documentTypes: 'layoutPlans\nother',
+      otherDocument: 'Fire Service Installation certificate',
+    });
+    expect(withOther).toEqual({
+      documentTypes: ['layoutPlans', 'other'],
+      otherDocument: 'Fire Service Installation certificate',
       replyBy: '2026-03-16',
     });
-    expect(request).toEqual({ documentTypes: ['layoutPlans', 'locationPlan'], replyBy: '2026-03-16' });
+    expect(CONSOLE_ACTION_SCHEMAS['information.request'].safeParse(withOther).success).toBe(true);
+    // Other unticked: the description typed before is not sent.
+    expect(
+      answersOf(definition, { ...typed, documentTypes: 'layoutPlans', otherDocument: 'Fire certificate' }),
+    ).toEqual({ documentTypes: ['layoutPlans'], replyBy: '2026-03-16' });
+    // Other ticked and not described: sent blank, for the API to name it.
+    const blank = answersOf(definition, { ...typed, documentTypes: 'other' });
+    const parsed = CONSOLE_ACTION_SCHEMAS['information.request'].safeParse(blank);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['otherDocument', 'staff.required'],
+    ]);
+  });
+
+  it('is read by the catalogue like any form: lines answer a list, an officer a number', () => {
+    const letter = schemaFor(ACTION_FORMS['lor.issue']).parse({
+      bdReference: 'BD 2/9123/26',
+      date: '2026-03-16',
+      category1: 'Fire doors\n\n  Exit signs ',
+      category2: '',
+      minorWorks: [],
+    });
+    expect(letter).toMatchObject({ category1: ['Fire doors', 'Exit signs'] });
+    // Tick boxes answer the values ticked, and only the options.
+    const ticks = schemaFor({
+      code: 'ticks',
+      steps: [
+        {
+          kind: 'fill',
+          id: 'fill',
+          titleKey: 'x',
+          sections: [
+            {
+              id: 's',
+              titleKey: 'x',
+              fields: [
+                {
+                  kind: 'checkboxes',
+                  id: 'kinds',
+                  labelKey: 'x',
+                  options: ['a', 'b', 'c'].map((value) => ({ value, labelKey: value })),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(ticks.parse({ kinds: 'a\nc' })).toEqual({ kinds: ['a', 'c'] });
+    expect(ticks.safeParse({ kinds: 'a\nz' }).success).toBe(false);
     expect(schemaFor(ACTION_FORMS['case.assign']).parse({ staffId: '12' })).toEqual({ staffId: 12 });
     expect(schemaFor(ACTION_FORMS['case.assign']).safeParse({ staffId: 'me' }).success).toBe(false);
   });

@@ -30,6 +30,8 @@ describe('Submit Supporting Document', () => {
 
   it('starts from the requested documents when the department asked for some', () => {
     expect(typeOptions(submitDocumentFor('A2', ['layoutPlans']))).toEqual(['layoutPlans', 'other']);
+    // A request for Other only (the officer's description): the applicant may still pick Other.
+    expect(typeOptions(submitDocumentFor('A2', ['other']))).toEqual(['other']);
   });
 
   it('asks for a description only for Other, a revision only for layout plans, and has an upload step', () => {

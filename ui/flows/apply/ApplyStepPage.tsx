@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,23 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { FormDefinition } from '../../../machines/forms/types';
 import { PageHeading } from '../../components/PageHeading';
 import { formatDate } from '../../components/format';
-import { applyActorFor, dropApplyActor, focusFieldOnArrival, type ApplyActor } from './apply-store';
+import {
+  applyActorFor,
+  dropApplyActor,
+  focusFieldOnArrival,
+  issuedFieldsOf,
+  markLetterIssued,
+  runningApplyActor,
+  type ApplyActor,
+} from './apply-store';
+import { ISSUED_LETTER_FIELDS } from '../../../machines/rules/selfcert';
+import { forgetTabDraft, keepInTab, keptTabDraft, reopenTabDraft, type StartOver } from './tab-draft';
 import { fieldById, fieldDomId } from '../../../machines/forms';
 import { FillStep } from './FillStep';
+import { DraftNumber, SaveIndicator } from './SaveIndicator';
+import { casePrefill, letterPrefill } from './case-prefill';
+import { casesApi } from '../../api/cases';
+import { getSession } from '../../session/store';
 import { formA2MessageKey, takeStatusEntry } from '../signing/iamsmart-return';
 import { ERROR_TOAST_DELAY_MS, showToast } from '../../feedback/stores';
 import i18next from 'i18next';
@@ -17,7 +31,7 @@ import type { ActorRefFrom } from 'xstate';
 
 type SigningActor = ActorRefFrom<typeof signingMachine>;
 import { Spinner } from '../../components/Spinner';
-import { indexOfStep, isFillStep, screenOf } from '../../../machines/flows/apply/steps';
+import { fillStepIndexes, indexOfStep, isFillStep, screenOf } from '../../../machines/flows/apply/steps';
 import type { RouteDef } from '../../../machines/route-types';
 
 // The screens after the first: chunks of their own, so the first step does not wait for them.
@@ -38,20 +52,142 @@ export default function ApplyStepPage({
   route: RouteDef;
   definition: FormDefinition;
 }) {
+  const hydrating = useHydrating();
+  // The wizard already running in this page, or a new one; after a reload, the tab's draft first.
+  const [opened, setOpened] = useState<Opened | null>(() => {
+    const running = runningApplyActor(definition.key);
+    if (running) return { actor: running };
+    return keptTabDraft(definition.key) ? null : { actor: applyActorFor(definition) };
+  });
+  useEffect(() => {
+    if (opened) return;
+    let live = true;
+    void reopenOnce(definition).then((reopened) => {
+      if (live) setOpened(reopened ?? { actor: applyActorFor(definition, undefined, true) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [opened, definition]);
+  useEffect(() => (opened ? keepInTab(definition.key, opened.actor) : undefined), [opened, definition.key]);
+  if (!opened) {
+    // A prerendered first step hydrates as it was rendered (a new form); the tab's draft replaces it.
+    if (hydrating)
+      return <ApplyWizard route={route} definition={definition} actor={applyActorFor(definition)} />;
+    return (
+      <article className="content-page content-page--form">
+        <Spinner />
+      </article>
+    );
+  }
+  return (
+    <ApplyWizard
+      // A reopened draft is a new wizard: its heading takes focus as a new page's would.
+      key={opened.startOver ?? 'wizard'}
+      route={route}
+      definition={definition}
+      actor={opened.actor}
+      startOver={opened.startOver}
+    />
+  );
+}
+
+interface Opened {
+  actor: ApplyActor;
+  startOver?: StartOver;
+}
+
+/** One reopening per form at a time (React may run an effect twice): both wait for the same answer. */
+let reopening: { key: string; promise: ReturnType<typeof reopenTabDraft> } | null = null;
+function reopenOnce(definition: FormDefinition) {
+  if (reopening?.key !== definition.key) {
+    const promise = reopenTabDraft(definition);
+    reopening = { key: definition.key, promise };
+    void promise.finally(() => {
+      if (reopening?.promise === promise) reopening = null;
+    });
+  }
+  return reopening.promise;
+}
+
+const noSubscription = () => () => {};
+/** True while React hydrates prerendered HTML (the server's snapshot), false once the page is live. */
+const useHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
+function ApplyWizard({
+  route,
+  definition,
+  actor,
+  startOver,
+}: {
+  route: RouteDef;
+  definition: FormDefinition;
+  actor: ApplyActor;
+  startOver?: StartOver;
+}) {
   const { t } = useTranslation(['flows', 'forms', 'wizard']);
-  const [actor] = useState(() => applyActorFor(definition));
+  const [issuedFields, setIssuedFields] = useState(() => issuedFieldsOf(actor));
   const snapshot = useSelector(actor, (s) => s);
   const screen = screenOf(snapshot);
   const location = useLocation();
   const navigate = useNavigate();
   const seenPath = useRef<string | null>(null);
+  // The route a navigation was asked for and has not yet reached: the router commits a navigation later,
+  // and a render meanwhile (the autosave's status) must not ask again, which would add a second history
+  // entry and make the browser's Back land on the same step.
+  const pending = useRef<string | null>(null);
   const redirecting = useRef(false);
+
+  // "Self-certify this case" from the case page: the case and the certifier, into fields still empty.
+  useEffect(() => {
+    const { answers } = actor.getSnapshot().context;
+    for (const event of casePrefill(definition, location.search, answers)) actor.send(event);
+    // ... and the letter the department issued, read with the AP's own session of that case.
+    // Only with an AP's or RSE's own login (without one the case API would end the visit: 401 goes home).
+    const { isLogin, role } = getSession();
+    if (!definition.selfCertification || !new URLSearchParams(location.search).has('case')) return;
+    if (!isLogin || (role !== 'ap' && role !== 'rse')) return;
+    let live = true;
+    casesApi
+      .current({ quiet: true })
+      .then((data) => {
+        if (!live) return;
+        const offered = data.selfCertification && {
+          applicationNo: data.applicationNo,
+          letter: data.selfCertification.letter,
+        };
+        const now = actor.getSnapshot().context.answers;
+        for (const event of letterPrefill(definition, location.search, now, offered)) actor.send(event);
+        // The letter's reference, date and items are the department's now: read only on its step.
+        const letter =
+          offered && offered.applicationNo === new URLSearchParams(location.search).get('case')
+            ? offered.letter
+            : null;
+        if (letter) {
+          markLetterIssued(
+            actor,
+            ISSUED_LETTER_FIELDS.filter((id) => letter[id] !== undefined),
+          );
+          setIssuedFields(issuedFieldsOf(actor));
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [actor, definition, location.search]);
 
   useEffect(() => {
     if (!screen) return;
     if (seenPath.current !== location.pathname) {
       // The URL changed (a link, a typed address, the back button): ask the machine for that step.
       seenPath.current = location.pathname;
+      pending.current = null;
       if (screen.route !== location.pathname && route.flow) {
         redirecting.current = true;
         // `/form-<slug>-upload` (self-certification) asks for the upload step: it opens when the wizard is
@@ -62,8 +198,9 @@ export default function ApplyStepPage({
       }
       return;
     }
-    if (screen.route !== location.pathname) {
+    if (screen.route !== location.pathname && pending.current !== screen.route) {
       // The machine moved: show its step. A refused deep link replaces the URL instead of adding one.
+      pending.current = screen.route;
       void navigate(screen.route, { replace: redirecting.current });
     }
     redirecting.current = false;
@@ -92,11 +229,18 @@ export default function ApplyStepPage({
   useEffect(() => {
     if (!exited) return;
     dropApplyActor(definition.key);
+    forgetTabDraft(definition.key);
     void navigate(route.flow?.entryPath ?? '/');
   }, [exited, definition.key, navigate, route.flow]);
+  // Submitted: a reload starts a new form.
+  const submitted = snapshot.matches({ wizard: 'success' });
+  useEffect(() => {
+    if (submitted) forgetTabDraft(definition.key);
+  }, [submitted, definition.key]);
 
   if (!screen) return null;
   const c = snapshot.context;
+  const firstFill = fillStepIndexes(definition)[0] ?? 0;
   const formTitle = t(`flows:forms.${definition.key}.title`);
   const stepTitle =
     screen.screen === 'saved'
@@ -116,6 +260,12 @@ export default function ApplyStepPage({
       ) : null}
       {/* Nothing is saved after submission: no "Saved at" on the success page. */}
       {screen.screen !== 'success' ? <SaveIndicator actor={actor} /> : null}
+      {screen.screen !== 'success' ? <DraftNumber actor={actor} /> : null}
+      {startOver && screen.screen === 'fill' && c.stepIndex === firstFill ? (
+        <div className="notice notice--info" role="status">
+          <p>{t(`wizard:reload.${startOver}`)}</p>
+        </div>
+      ) : null}
       <Suspense fallback={<Spinner />}>
         {screen.screen === 'fill' ? (
           <FillStep
@@ -124,9 +274,13 @@ export default function ApplyStepPage({
             stepIndex={c.stepIndex}
             answers={c.answers}
             showErrors={Object.keys(c.errors).length > 0}
+            serverErrors={c.serverErrors}
+            saveRefusals={c.saveRefusals}
+            checking={snapshot.matches({ wizard: 'checking' })}
             canGoBack={isFillStep(definition, c.stepIndex - 1)}
             isLastFill={!isFillStep(definition, c.stepIndex + 1) || c.returnToPreview}
             atRoute={screen.route === location.pathname}
+            issuedFields={issuedFields}
           />
         ) : null}
         {screen.screen === 'preview' ? (
@@ -139,37 +293,6 @@ export default function ApplyStepPage({
         ) : null}
       </Suspense>
     </article>
-  );
-}
-
-function SaveIndicator({ actor }: { actor: ApplyActor }) {
-  const { t, i18n } = useTranslation('wizard');
-  const status = useSelector(actor, (s) => s.context.saveStatus);
-  const error = useSelector(actor, (s) => s.context.saveError);
-  const at = useSelector(actor, (s) => s.context.lastSavedAt);
-  const text =
-    error === 'expired'
-      ? t('autosave.expired')
-      : status === 'saving'
-        ? t('autosave.saving')
-        : status === 'saved' && at
-          ? t('autosave.saved', { time: formatDate(new Date(at).toISOString(), i18n.language, true) })
-          : status === 'stale'
-            ? t('autosave.stale')
-            : status === 'error'
-              ? t('autosave.error')
-              : '';
-  return (
-    <div className={`save-indicator save-indicator--${status}`}>
-      <p role="status" aria-live="polite" aria-atomic="true">
-        {text}
-      </p>
-      {status === 'stale' ? (
-        <Button className="button" onPress={() => actor.send({ type: 'draft.reload' })}>
-          {t('autosave.reload')}
-        </Button>
-      ) : null}
-    </div>
   );
 }
 

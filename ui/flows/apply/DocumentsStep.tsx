@@ -62,6 +62,8 @@ export function DocumentsStep({ actor, definition }: { actor: ApplyActor; defini
       await removeDocument(applicationNo, documentType);
       setAnnouncement(t('wizard:upload.removed', { type: labelOf(documentType) }));
       await refresh();
+      // The Remove button pressed is gone with its file: focus goes to the document type, the next step.
+      focusType(typeRef);
     } catch {
       // The API client shows the error as a toast.
     }

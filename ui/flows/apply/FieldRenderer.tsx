@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AnswerValue, Field } from '../../../machines/forms/types';
-import { fieldDomId } from '../../../machines/forms';
+import { answerText, fieldDomId, linesOf, maxLengthOf } from '../../../machines/forms';
+import { isLanguage } from '../../../machines/rules/language';
 import { TextField } from '../../components/TextField';
-import { CheckboxField, RadioField, SelectField } from '../../components/ChoiceFields';
+import { CheckboxField, CheckboxGroupField, RadioField, SelectField } from '../../components/ChoiceFields';
 import { AddressField } from './AddressField';
 import { DateField } from '../../components/DateField';
 import { TableField } from './TableField';
@@ -16,8 +17,16 @@ export interface FieldProps {
   onChange: (value: AnswerValue) => void;
   /** Values of the label's `{{name}}` placeholders (the withdrawal tick names the application). */
   labelParams?: Record<string, string>;
-  /** The options of a field whose options come from the API, not the definition (an officer field's staff). */
+  /**
+   * The options of a field whose options come from the API, not the definition (an officer field's staff,
+   * the document types a request may name).
+   */
   choices?: readonly { value: string; label: string }[];
+  /**
+   * The value was issued by the department (a self-certification's letter from its case): shown as text,
+   * not an input; a table's rows fixed, each row's own answers (compliance) still the person's.
+   */
+  issued?: boolean;
 }
 
 const str = (v: AnswerValue | undefined): string => (typeof v === 'string' ? v : '');
@@ -31,12 +40,17 @@ export function FieldRenderer({
   onChange,
   labelParams,
   choices,
+  issued = false,
 }: FieldProps) {
-  const { t } = useTranslation(['forms', 'wizard']);
+  const { t, i18n } = useTranslation(['forms', 'wizard']);
   const id = fieldDomId([field.id]);
   const label = t(field.labelKey, labelParams);
   const description = field.hint ? t(`${field.labelKey}Hint`) : undefined;
   const common = { id, label, description, errorMessage: error, isRequired: field.required === true };
+  if (issued && field.kind !== 'table') {
+    const lines = answerText(field, value, (key) => t(key), isLanguage(i18n.language) ? i18n.language : 'en');
+    return <IssuedValue id={id} label={label} lines={(lines ?? []).map((l) => l.text)} error={error} />;
+  }
   switch (field.kind) {
     case 'text':
       return (
@@ -44,13 +58,20 @@ export function FieldRenderer({
           {...common}
           value={str(value)}
           onChange={onChange}
-          maxLength={field.maxLength}
+          maxLength={maxLengthOf(field)}
+          countAlways={field.multiline === true || field.maxLength !== undefined}
           rows={field.rows}
         />
       );
     case 'lines':
       return (
-        <TextField {...common} value={str(value)} onChange={onChange} maxLength={field.maxLength} rows={4} />
+        <TextField
+          {...common}
+          value={str(value)}
+          onChange={onChange}
+          maxLength={maxLengthOf(field)}
+          rows={4}
+        />
       );
     case 'email':
       return (
@@ -107,6 +128,7 @@ export function FieldRenderer({
         />
       );
     case 'officer':
+    case 'openRequest':
       return (
         <SelectField
           {...common}
@@ -116,6 +138,25 @@ export function FieldRenderer({
           options={choices ?? []}
         />
       );
+    case 'checkboxes': {
+      // Kept as the values ticked one a line, in the order of the options.
+      const options = choices ?? field.options.map((o) => ({ value: o.value, label: t(o.labelKey) }));
+      return (
+        <CheckboxGroupField
+          {...common}
+          value={linesOf(str(value))}
+          onChange={(ticked) =>
+            onChange(
+              options
+                .filter((o) => ticked.includes(o.value))
+                .map((o) => o.value)
+                .join('\n'),
+            )
+          }
+          options={options}
+        />
+      );
+    }
     case 'checkbox':
       return <CheckboxField {...common} value={value === true} onChange={onChange} />;
     case 'address':
@@ -137,7 +178,46 @@ export function FieldRenderer({
           cellErrors={partErrors}
           rows={Array.isArray(value) ? value : []}
           onChange={onChange}
+          issued={issued}
         />
       );
   }
+}
+
+/**
+ * A value the department issued, as text with its label (not an input: nothing to type). Focusable from
+ * the error summary (tabIndex -1) when the API refused it, its message read with it.
+ */
+function IssuedValue({
+  id,
+  label,
+  lines,
+  error,
+}: {
+  id: string;
+  label: string;
+  lines: readonly string[];
+  error: string | null;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div
+      className="field field--issued"
+      id={id}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <span className="field__label" id={`${id}-label`}>
+        {label}
+      </span>
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+      <p className="field__value">{lines.join(' ')}</p>
+    </div>
+  );
 }

@@ -14,6 +14,8 @@ interface Props {
   onChange: (fieldId: string, value: AnswerValue) => void;
   /** Values of the labels' `{{name}}` placeholders. */
   labelParams?: Record<string, string>;
+  /** Fields shown as issued by the department, read only (a self-certification's letter). */
+  issued?: ReadonlySet<string>;
 }
 
 /**
@@ -28,6 +30,7 @@ export function FieldSections({
   partErrorsOf,
   onChange,
   labelParams,
+  issued,
 }: Props) {
   const { t } = useTranslation(['forms']);
   return sections.map((section) => {
@@ -47,6 +50,7 @@ export function FieldSections({
                 partErrors={partErrorsOf?.(field.id)}
                 onChange={(value) => onChange(field.id, value)}
                 labelParams={labelParams}
+                issued={issued?.has(field.id) === true}
               />
             </div>
           ))}

@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { bearerHeaders } from '../../api/draft-auth';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formByKey } from '../../../machines/forms';
 import { NON_LOCAL_TITLE } from '../../../machines/routes';
-import { api } from '../../api';
 import { showToast } from '../../feedback/stores';
 import { PageHeading } from '../../components/PageHeading';
 import { OtpLoginForm } from '../login/OtpLoginForm';
 import { loginWith, otpActorsFor } from '../login/otp-actors';
 import { storeDraftToken } from './draft-tokens';
-import { applyActorFor } from './apply-store';
-import type { DraftCopy } from '../../../machines/flows/apply/types';
+import { fetchDraft, openDraft } from './tab-draft';
 import { stepRoute } from '../../../machines/flows/apply/steps';
 
 /** The one-time code login machine, over the drafts' resume endpoints (the retrieval code is the number). */
@@ -41,12 +38,11 @@ export default function ResumePage() {
     storeDraftToken(resumed.applicationNo, resumed.token);
     const definition = formByKey(resumed.formKey);
     if (!definition) return;
-    const draft = await api.get<DraftCopy>(`drafts/${encodeURIComponent(resumed.applicationNo)}`, undefined, {
-      ky: bearerHeaders(resumed.token),
-    });
-    applyActorFor(definition, draft.data);
+    // The path a reload of the tab takes too (tab-draft.ts): the draft on the step it was left at.
+    const draft = await fetchDraft(resumed.applicationNo, resumed.token);
+    const actor = openDraft(definition, { ...draft, step: draft.step ?? 1 });
     showToast('success', t('resume.loaded'));
-    void navigate(stepRoute(definition, Math.max(0, draft.data.step - 1)));
+    void navigate(stepRoute(definition, actor.getSnapshot().context.stepIndex));
   };
 
   return (

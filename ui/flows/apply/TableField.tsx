@@ -18,6 +18,11 @@ interface Props {
   cellErrors?: Record<string, string>;
   rows: TableRow[];
   onChange: (rows: TableRow[]) => void;
+  /**
+   * The rows were issued by the department (a Letter of Requirements' items): the first column shown as
+   * text naming its row, no row added or removed; the other cells (compliance, remark) still answered.
+   */
+  issued?: boolean;
 }
 
 /** The next free number of a `unique` whole-number column (the minor works "No."), as text. */
@@ -34,7 +39,16 @@ function nextNumber(column: TableColumn | undefined, rows: TableRow[]): Record<s
  * removing, the row that took its place, else the row before, else the add button. A polite live region
  * says what happened; at the upper limit the add button says why it adds nothing.
  */
-export function TableField({ field, label, description, error, cellErrors, rows, onChange }: Props) {
+export function TableField({
+  field,
+  label,
+  description,
+  error,
+  cellErrors,
+  rows,
+  onChange,
+  issued = false,
+}: Props) {
   const { t } = useTranslation(['forms', 'wizard']);
   const max = field.maxRows ?? TABLE_MAX_ROWS;
   const id = fieldDomId([field.id]);
@@ -109,16 +123,26 @@ export function TableField({ field, label, description, error, cellErrors, rows,
           {error}
         </p>
       ) : null}
-      {rows.length === 0 && emptyKey ? <p className="table-field__empty">{t(emptyKey)}</p> : null}
+      {rows.length === 0 && (issued || emptyKey) ? (
+        <p className="table-field__empty">{t(issued ? 'wizard:table.noIssuedRows' : (emptyKey ?? ''))}</p>
+      ) : null}
       <ol className="table-field__rows">
         {rows.map((row, i) => (
           <li key={i} className="table-field__row">
-            <fieldset className="table-field__group" aria-labelledby={`${id}-row-${i}`}>
+            <fieldset
+              className="table-field__group"
+              aria-labelledby={issued && first ? `${id}-row-${i} ${id}-row-${i}-text` : `${id}-row-${i}`}
+            >
               <legend id={`${id}-row-${i}`} className="table-field__legend">
                 {rowName(i)}
               </legend>
+              {issued && first ? (
+                <p className="table-field__issued" id={`${id}-row-${i}-text`}>
+                  {row[first.id] ?? ''}
+                </p>
+              ) : null}
               <div className="table-field__cells">
-                {field.columns.map((c) => (
+                {(issued ? field.columns.slice(1) : field.columns).map((c) => (
                   <Cell
                     key={c.id}
                     column={c}
@@ -129,25 +153,29 @@ export function TableField({ field, label, description, error, cellErrors, rows,
                   />
                 ))}
               </div>
-              <Button className="button button--link table-field__remove" onPress={() => remove(i)}>
-                {t(wording?.removeRowKey ?? 'wizard:table.removeRow', { n: i + 1 })}
-                <span className="visually-hidden"> – {rowName(i)}</span>
-              </Button>
+              {issued ? null : (
+                <Button className="button button--link table-field__remove" onPress={() => remove(i)}>
+                  {t(wording?.removeRowKey ?? 'wizard:table.removeRow', { n: i + 1 })}
+                  <span className="visually-hidden"> – {rowName(i)}</span>
+                </Button>
+              )}
             </fieldset>
           </li>
         ))}
       </ol>
-      <Button
-        ref={addRef}
-        data-action="add-row"
-        className="button"
-        aria-disabled={full || undefined}
-        aria-describedby={full ? limitId : undefined}
-        onPress={add}
-      >
-        {wording ? t(wording.addRowKey) : t('wizard:table.addRowTo', { field: label })}
-      </Button>
-      {full ? (
+      {issued ? null : (
+        <Button
+          ref={addRef}
+          data-action="add-row"
+          className="button"
+          aria-disabled={full || undefined}
+          aria-describedby={full ? limitId : undefined}
+          onPress={add}
+        >
+          {wording ? t(wording.addRowKey) : t('wizard:table.addRowTo', { field: label })}
+        </Button>
+      )}
+      {full && !issued ? (
         <p id={limitId} className={atLimit ? 'field__error' : 'field__hint'}>
           {t('wizard:table.maxRows', { field: label, max })}
         </p>
@@ -194,6 +222,7 @@ function Cell({
         value={value}
         onChange={onChange}
         maxLength={column.maxLength}
+        countAlways={column.multiline === true}
         inputMode={column.kind === 'number' ? 'numeric' : undefined}
         size={column.kind === 'number' ? 4 : undefined}
       />

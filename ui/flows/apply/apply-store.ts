@@ -32,13 +32,13 @@ function validatorFor(definition: FormDefinition): ValidateStep {
 
 /**
  * One running wizard for the whole visit of a form's routes: moving between `/form-a2-step1` and
- * `/form-a2-step2` keeps the same actor (and its answers); opening another form, or resuming a draft,
- * starts a new one.
+ * `/form-a2-step2` keeps the same actor (and its answers); opening another form, resuming a draft, or
+ * starting a new form (`fresh`) starts a new one.
  */
 let running: { key: string; actor: ApplyActor } | null = null;
 
-export function applyActorFor(definition: FormDefinition, resume?: DraftCopy): ApplyActor {
-  if (running && running.key === definition.key && !resume) return running.actor;
+export function applyActorFor(definition: FormDefinition, resume?: DraftCopy, fresh = false): ApplyActor {
+  if (running && running.key === definition.key && !resume && !fresh) return running.actor;
   running?.actor.stop();
   const actor = createActor(applyMachine.provide({ actors: applyActors }), {
     input: { definition, now: () => Date.now(), validate: validatorFor(definition), resume },
@@ -49,9 +49,28 @@ export function applyActorFor(definition: FormDefinition, resume?: DraftCopy): A
   return actor;
 }
 
+/**
+ * The fields of the letter step the department issued (reference, date, items) for a wizard opened from
+ * its case with the letter on record: shown read only (docs/decisions/021-self-certification.md). Kept
+ * with the wizard's actor, so each step's page finds them.
+ */
+const issuedLetters = new WeakMap<ApplyActor, ReadonlySet<string>>();
+
+export const issuedFieldsOf = (actor: ApplyActor): ReadonlySet<string> =>
+  issuedLetters.get(actor) ?? new Set();
+
+export function markLetterIssued(actor: ApplyActor, fields: readonly string[]): void {
+  issuedLetters.set(actor, new Set(fields));
+}
+
+/** The wizard of this form already running in this page (moving between its steps), if any. */
+export function runningApplyActor(key: string): ApplyActor | undefined {
+  return running?.key === key ? running.actor : undefined;
+}
+
 /** A form issue as text in the page's language. */
 export const issueMessage = (issue: Pick<FormIssue, 'message' | 'params'>): string =>
-  issueText(issue, (key, params) => i18next.t(key, params));
+  issueText(issue, (key, params) => i18next.t(key, params), i18next.language);
 
 /** Forget the running wizard of a form (after Exit), so the next visit starts afresh. */
 export function dropApplyActor(key: string): void {

@@ -20,6 +20,7 @@ import { updateSession } from '../../session/store';
 import { inspectOptions } from '../inspector';
 import { appointeeActors } from './appointments-api';
 import { CodeStep } from './CodeStep';
+import { maskContact } from '../login/masked-contact';
 
 const machine = appointeeLoginMachine.provide({ actors: appointeeActors });
 type CodeStepActor = ActorRefFrom<typeof oneTimeCodeMachine>;
@@ -113,7 +114,6 @@ export default function AppointeeLoginPage() {
                 </p>
                 <Button
                   className="button button--primary"
-                  isDisabled={busy}
                   onPress={() => send({ type: 'case.choose', applicationNo: k.applicationNo })}
                 >
                   {t('login.open', { applicationNo: k.applicationNo })}
@@ -157,29 +157,28 @@ export default function AppointeeLoginPage() {
               name="contact"
             />
             {inCode ? (
-              <>
-                <p className="notice notice--info" role="status">
-                  {t('login.sent')}
-                </p>
-                <CodeStep
-                  id="appointee-code"
-                  texts={{
-                    code: t('login.code'),
-                    verify: t('login.verify'),
-                    resend: t('login.resend'),
-                    change: t('login.change'),
-                  }}
-                  code={k?.code ?? ''}
-                  errorMessage={errors.code}
-                  busy={busy}
-                  onCode={(code) => codeStep?.send({ type: 'code.change', code })}
-                  onResend={() => codeStep?.send({ type: 'otp.send' })}
-                  onChangeDetails={() => codeStep?.send({ type: 'details.edit' })}
-                />
-              </>
+              <CodeStep
+                id="appointee-code"
+                texts={{
+                  sent: t('login.sent', { to: maskContact(c.contact) }),
+                  code: t('login.code'),
+                  verify: t('login.verify'),
+                  working: t('auth:findMyCase.working'),
+                  resend: t('login.resend'),
+                  change: t('login.change'),
+                }}
+                code={k?.code ?? ''}
+                errorMessage={errors.code}
+                busy={busy}
+                onCode={(code) => codeStep?.send({ type: 'code.change', code })}
+                onResend={() => codeStep?.send({ type: 'otp.send' })}
+                onChangeDetails={() => codeStep?.send({ type: 'details.edit' })}
+              />
             ) : (
               <div className="form__actions">
-                <Button type="submit" className="button button--primary" isDisabled={busy}>
+                {/* Not disabled while sending: a disabled button would drop focus to the page; the machine
+                    ignores a second press then. */}
+                <Button type="submit" className="button button--primary">
                   {t('login.send')}
                 </Button>
               </div>

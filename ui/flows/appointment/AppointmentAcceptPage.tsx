@@ -1,4 +1,4 @@
-import { lazy, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, Form, Radio, RadioGroup } from 'react-aria-components';
 import { useMachine, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,12 @@ import {
 import { type oneTimeCodeMachine } from '../../../machines/flows/one-time-code.machine';
 import { stepOfOneTimeCode } from '../../../machines/flows/one-time-code/types';
 import { signingMachine } from '../../../machines/flows/signing.machine';
+import { declarationStatement, declarationText } from '../../../machines/rules/appointment';
+import { formatCalendarDate } from '../../../machines/rules/dates';
+import { isValidHkic, normaliseHkic } from '../../../machines/rules/hkic';
+import { isLanguage } from '../../../machines/rules/language';
+import { HKIC_INPUT_MAX } from '../../../machines/forms/limits';
+import { ErrorSummary } from '../../components/ErrorSummary';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
@@ -23,6 +29,7 @@ import { CodeStep } from './CodeStep';
 const SignStep = lazy(() => import('../signing/SignStep').then((m) => ({ default: m.SignStep })));
 type SigningActor = ActorRefFrom<typeof signingMachine>;
 type CodeStepActor = ActorRefFrom<typeof oneTimeCodeMachine>;
+const CODE_SCREENS = new Set<string>(['sending', 'codeSent', 'verifying']);
 
 /** The token of the invitation link, from the fragment (`/appointment-accept#<token>`). */
 const tokenOfLocation = () => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, ''));
@@ -39,10 +46,22 @@ export default function AppointmentAcceptPage() {
 }
 
 function Acceptance({ token }: { token: string }) {
-  const { t } = useTranslation(['appointment', 'common']);
+  // `auth`: the case statuses in words, as the case pages show them.
+  const { t, i18n } = useTranslation(['appointment', 'auth', 'common']);
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
   // What the appointee types as their HKIC, read by the iAM Smart actor when signing starts.
   const [hkic] = useState(() => new HkicHolder());
   const [hkicValue, setHkicValue] = useState('');
+  // The HKIC's problem found when iAM Smart was chosen, and how many times it was (the summary's focus).
+  const [hkicError, setHkicError] = useState<'hkicRequired' | 'hkicInvalid' | null>(null);
+  const [hkicAttempts, setHkicAttempts] = useState(0);
+  const hkicProblem = (value: string) =>
+    value.trim() === ''
+      ? ('hkicRequired' as const)
+      : value.length > HKIC_INPUT_MAX || !isValidHkic(normaliseHkic(value))
+        ? ('hkicInvalid' as const)
+        : null;
+  const hkicMessage = hkicError ? t(`accept.errors.${hkicError}`) : null;
   const machine = useMemo(
     () =>
       appointmentAcceptanceMachine.provide({
@@ -71,10 +90,14 @@ function Acceptance({ token }: { token: string }) {
   const failure = failed?.message ?? (failed ? t('login.errors.network') : null);
   const sending = !!step?.matches('sending');
   const verifying = !!step?.matches({ codeSent: { code: 'verifying' } });
+  const screen = step ? stepOfOneTimeCode(step) : String(snapshot.value);
+  // The heading takes focus when the flow moves on (review, signing, accepted ...), not between the code
+  // step's own screens: there the code field has it (CodeStep), and a failure is announced as an alert.
+  const headingKey = step && CODE_SCREENS.has(screen) ? 'code' : screen;
 
   return (
     <article className="content-page">
-      <PageHeading focusKey={step ? stepOfOneTimeCode(step) : String(snapshot.value)}>
+      <PageHeading focusKey={headingKey}>
         {snapshot.matches('accepted')
           ? t('accept.acceptedTitle')
           : snapshot.matches('refused')
@@ -121,7 +144,11 @@ function Acceptance({ token }: { token: string }) {
             <dt>{t('accept.registration')}</dt>
             <dd>{inv.appointment.registrationNumber}</dd>
             <dt>{t('accept.expiry')}</dt>
-            <dd>{inv.appointment.expiryDate}</dd>
+            <dd>
+              <time dateTime={inv.appointment.expiryDate}>
+                {formatCalendarDate(inv.appointment.expiryDate, language)}
+              </time>
+            </dd>
           </dl>
         </>
       ) : null}
@@ -144,7 +171,8 @@ function Acceptance({ token }: { token: string }) {
             <Radio value="mobile">{t('accept.channels.mobile', { mobile: inv.appointment.mobile })}</Radio>
           </RadioGroup>
           <div className="form__actions">
-            <Button type="submit" className="button button--primary" isDisabled={sending}>
+            {/* Not disabled while sending (focus would drop to the page); the machine ignores a second press. */}
+            <Button type="submit" className="button button--primary">
               {t('accept.send')}
             </Button>
           </div>
@@ -162,9 +190,13 @@ function Acceptance({ token }: { token: string }) {
         >
           <CodeStep
             texts={{
+              sent: t('accept.sent', {
+                to: c.channel === 'mobile' ? inv?.appointment.mobile : inv?.appointment.email,
+              }),
               code: t('accept.code'),
               codeHint: t('accept.codeHint'),
               verify: t('accept.verify'),
+              working: t('auth:findMyCase.working'),
               resend: t('accept.resend'),
               change: t('accept.change'),
             }}
@@ -180,29 +212,67 @@ function Acceptance({ token }: { token: string }) {
 
       {snapshot.matches('signing') && inv ? (
         <section aria-labelledby="declaration-title">
+          <ErrorSummary
+            title={t('accept.errorTitle')}
+            errors={hkicMessage ? [{ fieldId: 'appointee-hkic', message: hkicMessage }] : []}
+            focusKey={hkicAttempts}
+          />
           <h2 id="declaration-title">{t('accept.declarationTitle')}</h2>
-          <pre className="declaration">{inv.declaration}</pre>
+          <p>{t('accept.declarationIntro')}</p>
+          <blockquote className="declaration">
+            {/* What is signed, in the page's language: the text the signing's digest is made from. */}
+            <p>
+              {declarationStatement(
+                declarationText(
+                  {
+                    applicationNo: inv.applicationNo,
+                    identity: inv.appointment.identity,
+                    nameEn: inv.appointment.nameEn,
+                    registrationNumber: inv.appointment.registrationNumber,
+                    expiryDate: inv.appointment.expiryDate,
+                    appointmentId: inv.appointment.id,
+                  },
+                  language,
+                ),
+              )}
+            </p>
+          </blockquote>
           <p>{t('accept.signIntro')}</p>
           <TextField
             id="appointee-hkic"
             label={t('accept.hkic')}
             description={t('accept.hkicHint')}
+            errorMessage={hkicMessage}
             value={hkicValue}
             onChange={(v) => {
               hkic.set(v);
               setHkicValue(v);
+              // A correction clears the message once the number is valid; focus stays in the field.
+              if (hkicError && hkicProblem(v) === null) setHkicError(null);
             }}
             autoComplete="off"
+            maxLength={HKIC_INPUT_MAX}
           />
-          {signer ? (
-            <SignStep
-              actor={signer}
-              hkic={{
-                missing: hkicValue.trim() === '',
-                onEnter: () => document.getElementById('appointee-hkic')?.focus(),
-              }}
-            />
-          ) : null}
+          {/* Its own boundary: the signing screens' code, loaded now, must not hide the page (and drop the
+              focus its heading just took) while it comes. */}
+          <Suspense fallback={<Spinner />}>
+            {signer ? (
+              <SignStep
+                actor={signer}
+                wording="appointment"
+                hkic={{
+                  missing: hkicValue.trim() === '',
+                  onEnter: () => document.getElementById('appointee-hkic')?.focus(),
+                  check: () => {
+                    const problem = hkicProblem(hkicValue);
+                    setHkicError(problem);
+                    if (problem) setHkicAttempts((n) => n + 1);
+                    return problem === null;
+                  },
+                }}
+              />
+            ) : null}
+          </Suspense>
         </section>
       ) : null}
 

@@ -95,6 +95,7 @@ export default function AppointmentsPage() {
               <p>
                 {a.email} · {a.mobile}
               </p>
+              {a.registeredContacts ? <p className="field__hint">{t('manage.registeredContacts')}</p> : null}
               <p>
                 {t('manage.invitedAt', { date: date(a.invitedAt) })}
                 {a.acceptedAt ? ` · ${t('manage.acceptedAt', { date: date(a.acceptedAt) })}` : ''}

@@ -1,11 +1,16 @@
+import { useId } from 'react';
 import { Button } from 'react-aria-components';
 import { TextField } from '../../components/TextField';
 import { normaliseDigits } from '../../../machines/rules/otp';
 
 /**
  * The one-time password step of an appointee's flows (the AP/RSE login and the acceptance of an
- * appointment): the code field (digits in any script become ASCII), then verify, send a new code, or change
- * the email / mobile. Each page gives its own texts; the machines' events are the same.
+ * appointment): where the code went, the code field (digits in any script become ASCII), then verify, send a
+ * new code, or change the email / mobile. Each page gives its own texts; the machines' events are the same.
+ *
+ * The step replaces the Send button a person just pressed, so the code field takes focus when it appears
+ * and the "sent" notice is its description: a screen reader says where the code went, and the person types
+ * it at once (docs/flows/one-time-code.md, "Focus").
  */
 export function CodeStep({
   id,
@@ -18,7 +23,15 @@ export function CodeStep({
   onChangeDetails,
 }: {
   id?: string;
-  texts: { code: string; codeHint?: string; verify: string; resend: string; change: string };
+  texts: {
+    sent: string;
+    code: string;
+    codeHint?: string;
+    verify: string;
+    working: string;
+    resend: string;
+    change: string;
+  };
   code: string;
   errorMessage: string | null | undefined;
   busy: boolean;
@@ -26,10 +39,17 @@ export function CodeStep({
   onResend: () => void;
   onChangeDetails: () => void;
 }) {
+  const sentId = useId();
   return (
     <>
+      <p id={sentId} className="notice notice--info">
+        {texts.sent}
+      </p>
       <TextField
         {...(id ? { id } : {})}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the focused Send button was just removed
+        autoFocus
+        aria-describedby={sentId}
         label={texts.code}
         {...(texts.codeHint ? { description: texts.codeHint } : {})}
         value={code}
@@ -41,8 +61,10 @@ export function CodeStep({
         errorMessage={errorMessage ?? undefined}
       />
       <div className="form__actions">
-        <Button type="submit" className="button button--primary" isDisabled={busy}>
-          {texts.verify}
+        {/* Never disabled while verifying: a disabled button would drop focus to the page; the machine
+            ignores a second press then, and the label says to wait. */}
+        <Button type="submit" className="button button--primary">
+          {busy ? texts.working : texts.verify}
         </Button>
         <Button className="button" onPress={onResend}>
           {texts.resend}

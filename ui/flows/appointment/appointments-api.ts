@@ -1,4 +1,12 @@
+import i18next from 'i18next';
 import { fromPromise } from 'xstate';
+import type {
+  CodeField,
+  ContactChangeFailure,
+  ContactChangeResult,
+  SendCodesInput,
+  VerifyCodesInput,
+} from '../../../machines/flows/appointee-contact.machine';
 import type { AppointeeSession, AppointeeFailure } from '../../../machines/flows/appointee-login.machine';
 import type { AcceptanceFailure } from '../../../machines/flows/appointment-acceptance.machine';
 import { oneTimeCodeMachine } from '../../../machines/flows/one-time-code.machine';
@@ -11,7 +19,7 @@ import {
 import type { AppointmentView, InvitationView } from '../../../machines/rules/appointment';
 import { api, ApiError } from '../../api';
 import { ecertFailure } from '../signing/signing-actors';
-import { otpFailure } from '../login/otp-actors';
+import { otpFailure, toOtpError } from '../login/otp-actors';
 import {
   signingFailure,
   type CancelIamSmartInput,
@@ -37,7 +45,7 @@ const refusal = (error: unknown): AcceptanceFailure =>
     ? { kind: error.code === 'OTP_WRONG' ? 'wrongCode' : 'refused', message: error.message }
     : { kind: 'network' };
 // The machines read the failure's kind from the rejection (a typed failure, not an Error).
-const reject = (failure: AcceptanceFailure | AppointeeFailure): never => {
+const reject = (failure: AcceptanceFailure | AppointeeFailure | ContactChangeFailure): never => {
   throw Object.assign(new Error(failure.kind), failure);
 };
 
@@ -60,7 +68,9 @@ export const appointmentsApi = {
 export function acceptanceActors(token: string) {
   const call = async <T>(path: string, body: object): Promise<T> => {
     try {
-      return (await api.post<T>(`appointments/invitation${path}`, { token, ...body }, quiet)).data;
+      return (
+        await api.post<T>(`appointments/invitation${path}`, { token, lang: i18next.language, ...body }, quiet)
+      ).data;
     } catch (e) {
       return reject(refusal(e));
     }
@@ -94,7 +104,7 @@ export function declarationSigningActors(token: string, hkic: { get(): string })
     (
       await api.post<T>(
         `appointments/invitation/signing${path}`,
-        { token, ...body },
+        { token, lang: i18next.language, ...body },
         { quiet: true, noLoading },
       )
     ).data;
@@ -171,6 +181,52 @@ export const appointeeActors = {
       return reject(
         e instanceof ApiError && e.status > 0 ? { kind: 'invalid', message: e.message } : { kind: 'network' },
       );
+    }
+  }),
+};
+
+/** An API refusal of a change of contact as the flow's failure: the code it names, the wait a 429 gives. */
+export function contactFailure(error: unknown): ContactChangeFailure {
+  if (!(error instanceof ApiError) || error.status === 0) return { kind: 'network' };
+  if (error.status === 401) return { kind: 'loggedOut' };
+  if (error.code === 'CONTACT_UNCHANGED') return { kind: 'unchanged' };
+  const data = (error.body?.data ?? {}) as { field?: unknown };
+  const field: { field?: CodeField } =
+    data.field === 'oldCode' || data.field === 'newCode' ? { field: data.field } : {};
+  const otp = toOtpError(error);
+  switch (otp.kind) {
+    case 'wrongCode':
+      return { kind: 'wrongCode', attemptsLeft: otp.attemptsLeft, ...field };
+    case 'burnt':
+      return { kind: 'burnt', ...field };
+    case 'locked':
+    case 'rateLimited':
+      return { kind: otp.kind, retryAfterSeconds: otp.retryAfterSeconds };
+    case 'expired':
+    case 'network':
+      return { kind: otp.kind };
+    default:
+      return { kind: 'invalid', message: otp.message };
+  }
+}
+
+/**
+ * The change of contact's actors (docs/flows/appointee-contact.md): `POST /api/appointee/contact/send` and
+ * `/verify` with the AP's or RSE's own session. Refusals are shown in place, never as toasts.
+ */
+export const contactChangeActors = {
+  sendCodes: fromPromise<SendCodeOutput, SendCodesInput>(async ({ input }) => {
+    try {
+      return (await api.post<SendCodeOutput>('appointee/contact/send', input, quiet)).data;
+    } catch (e) {
+      return reject(contactFailure(e));
+    }
+  }),
+  verifyCodes: fromPromise<ContactChangeResult, VerifyCodesInput>(async ({ input }) => {
+    try {
+      return (await api.post<ContactChangeResult>('appointee/contact/verify', input, quiet)).data;
+    } catch (e) {
+      return reject(contactFailure(e));
     }
   }),
 };

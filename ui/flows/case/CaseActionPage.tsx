@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { caseActionMachine } from '../../../machines/flows/case-action.machine';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { caseActionMachine, type ValidationContext } from '../../../machines/flows/case-action.machine';
 import {
   changesOf,
   followUpByRoute,
@@ -28,7 +28,14 @@ import { FollowUpFill } from './FollowUpFill';
 import { FollowUpPreview } from './FollowUpPreview';
 import { UpdateChanges, UpdateSuccess, type UpdateDone } from './UpdateChanges';
 import { UploadSuccess } from './UploadSuccess';
-import { forgetAnswers, keepAnswers, keptAnswers } from './follow-up-keep';
+import {
+  changedAnswers,
+  forgetAnswers,
+  keepAnswers,
+  keptAnswers,
+  keptScreen,
+  type KeptScreen,
+} from './follow-up-keep';
 
 const loginMachine = loginWith(otpActors);
 const OWN_TITLE = new Set([
@@ -59,11 +66,16 @@ export default function CaseActionPage({ route }: PageProps) {
   return <CaseActionFlow key={definition.key} definition={definition} />;
 }
 
-/** The last step on its own route (Update Success): what step 1 sent here, or the way to the case. */
+/**
+ * The last step on its own route (Update Success): what step 1 sent here. Opened without it (a bookmark,
+ * a link, no flow done in this tab), nothing was done: the form's first step shows, where the flow is
+ * (docs/flows/case-action.md, "The last step opened on its own").
+ */
 function DonePage({ definition }: { definition: FollowUpDefinition }) {
   const { t } = useTranslation(['case', 'flows']);
   const { state } = useLocation() as { state: { done?: UpdateDone } | null };
   const done = state?.done ?? null;
+  if (!done) return <Navigate to={definition.route} replace />;
   const concrete = (done && followUpForCase(definition, done.formCode)) ?? definition;
   const formTitle = t(`flows:forms.${definition.key}.title`);
   // An update form ends on Update Success; Submit Supporting Document on Upload Success.
@@ -99,26 +111,31 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
   const { t } = useTranslation(['case', 'flows', 'auth', 'common', 'appointment']);
   const [search] = useSearchParams();
   const [start] = useState(() => startOfSearch(search));
-  // What was typed before a reload or a phone's return from iAM Smart (not for the update forms).
+  // What was typed before a reload or a phone's return from iAM Smart, and the screen it was on (an update
+  // form: only what the person changed, laid over the case's information as it is now).
   const [applicationNo] = useState(() => getSession().applicationNo);
-  const [kept] = useState(() =>
-    definition.versioned ? undefined : keptAnswers(applicationNo, definition.key),
-  );
+  const [kept] = useState(() => keptAnswers(applicationNo, definition.key));
+  const resumeAt = useRef<KeptScreen>(kept ? keptScreen(applicationNo, definition.key) : 'fill');
+  const listed = useRef(false);
   const machine = useMemo(
     () => caseActionMachine.provide({ actors: caseActors(definition, start) }),
     [definition, start],
+  );
+  const validate = useCallback(
+    (answers: Record<string, unknown>, { calendar, formCode, base }: ValidationContext) =>
+      followUpSchema(followUpForCase(definition, formCode) ?? definition, {
+        today: calendar.today,
+        holidays: new Set(calendar.holidays),
+        ...(base ? { base } : {}),
+      }).safeParse(answers).success,
+    [definition],
   );
   const [snapshot, send] = useMachine(machine, {
     input: {
       hasPreview: definition.steps.some((s) => s.kind === 'preview'),
       hasUpload: definition.steps.some((s) => s.kind === 'upload'),
       hasSign: definition.steps.some((s) => s.kind === 'sign'),
-      validate: (answers, { calendar, formCode, base }) =>
-        followUpSchema(followUpForCase(definition, formCode) ?? definition, {
-          today: calendar.today,
-          holidays: new Set(calendar.holidays),
-          ...(base ? { base } : {}),
-        }).safeParse(answers).success,
+      validate,
       idempotencyKey: newIdempotencyKey(),
       // The menu's choice of type (a revised layout plan) wins over a kept one.
       ...(kept
@@ -131,7 +148,12 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
   const screen = Object.values(snapshot.getMeta())
     .map((m) => (m as { screen?: string } | undefined)?.screen)
     .find((s) => s !== undefined);
-  const formTitle = t(`flows:forms.${definition.key}.title`);
+  // Submit Supporting Document opened from the menu's "Submit Revised Layout Plan" is named so.
+  const formTitle = t(
+    definition.key === 'submitDocument' && start.documentType === LAYOUT_PLAN_DOCUMENT
+      ? 'flows:forms.submitDocument.layoutPlanTitle'
+      : `flows:forms.${definition.key}.title`,
+  );
   // The form's own screens are titled by the form; the others say what is happening.
   const stepTitle = screen && OWN_TITLE.has(screen) ? t(`case:screens.${screen}`) : formTitle;
   const key = definition.key;
@@ -144,15 +166,53 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
         : followUpForCase(definition, c.summary.formCode))) ??
     definition;
   const uploadStep = form.steps.find((s) => s.kind === 'upload');
+  // An update form opened for a case of another kind (a school's A2 on a centre's form), and the form of
+  // the case's kind when the case may be updated now.
+  const otherKind =
+    definition.versioned &&
+    c.summary !== null &&
+    followUpForCase(definition, c.summary.formCode) === undefined;
+  const otherForm = c.elsewhere ? followUpByRoute(c.elsewhere) : undefined;
   const changes = c.base ? changesOf(form, c.base.answers, c.answers) : [];
   const navigate = useNavigate();
   const done = snapshot.matches('done');
   const typing = (['fill', 'upload', 'preview', 'sign'] as const).some((s) => snapshot.matches(s));
+  const at: KeptScreen = snapshot.matches('upload')
+    ? 'upload'
+    : snapshot.matches('preview') || snapshot.matches('sign')
+      ? 'preview'
+      : 'fill';
   useEffect(() => {
-    if (definition.versioned || !c.summary) return;
+    if (!c.summary) return;
     if (done) forgetAnswers(c.summary.applicationNo, definition.key);
-    else if (typing) keepAnswers(c.summary.applicationNo, definition.key, c.answers);
-  }, [definition, c.summary, c.answers, done, typing]);
+    else if (typing)
+      keepAnswers(
+        c.summary.applicationNo,
+        definition.key,
+        definition.versioned ? changedAnswers(c.base?.answers ?? {}, c.answers) : c.answers,
+        at,
+      );
+  }, [definition, c.summary, c.base, c.answers, done, typing, at]);
+  // After a reload: on from the form to the screen it was on, while the answers (and files) allow it.
+  useEffect(() => {
+    const goal = resumeAt.current;
+    if (goal === 'fill') return;
+    const valid =
+      c.summary &&
+      validate(c.answers, {
+        calendar: c.calendar,
+        formCode: c.summary.formCode,
+        base: c.base?.answers ?? null,
+      });
+    if (snapshot.matches('loading') || snapshot.matches('login')) return;
+    if (snapshot.matches('fill') && valid) send({ type: 'step.next' });
+    // The files step lists the files from the server first (its first change): on with at least one.
+    else if (snapshot.matches('upload') && goal === 'preview' && !listed.current) return;
+    else if (snapshot.matches('upload') && goal === 'preview' && c.uploads.length > 0) {
+      resumeAt.current = 'fill';
+      send({ type: 'step.next' });
+    } else resumeAt.current = 'fill';
+  }, [snapshot, c, send, validate]);
   const finished = done && definition.doneRoute !== undefined;
   useEffect(() => {
     if (!finished || !c.result || !c.summary || !definition.doneRoute) return;
@@ -169,8 +229,12 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
 
   return (
     <article className="content-page flow-step">
-      <p className="flow-step__form">{formTitle}</p>
-      <PageHeading title={`${stepTitle} – ${formTitle}`} focusKey={String(snapshot.value)}>
+      {/* The form's name above the step's heading, unless the heading is the name (said once, not twice). */}
+      {stepTitle !== formTitle ? <p className="flow-step__form">{formTitle}</p> : null}
+      <PageHeading
+        title={stepTitle === formTitle ? formTitle : `${stepTitle} – ${formTitle}`}
+        focusKey={String(snapshot.value)}
+      >
         {stepTitle}
       </PageHeading>
 
@@ -204,13 +268,37 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
       {snapshot.matches('notAllowed') && c.summary ? (
         <>
           <div className="notice notice--info" role="status">
-            <p>
-              {t(`case:notAllowed.${key}`, {
-                applicationNo: c.summary.applicationNo,
-                status: t(`auth:history.statuses.${c.summary.status}`, { defaultValue: c.summary.status }),
-              })}
-            </p>
-            <p>{t(`case:status.${c.summary.status}.next`, { defaultValue: '' })}</p>
+            {otherKind ? (
+              // The form is for another kind of application: the case's type, not its status, is why.
+              <>
+                <p>
+                  {t('case:update.otherKind', {
+                    applicationNo: c.summary.applicationNo,
+                    type: t(`flows:applicationTypes.${c.summary.applicationType}`, {
+                      defaultValue: c.summary.formCode,
+                    }),
+                    form: formTitle,
+                  })}
+                </p>
+                <p>
+                  {otherForm
+                    ? t('case:update.otherForm', { other: t(`flows:forms.${otherForm.key}.title`) })
+                    : t('case:update.noOtherForm')}
+                </p>
+              </>
+            ) : (
+              <>
+                <p>
+                  {t(`case:notAllowed.${key}`, {
+                    applicationNo: c.summary.applicationNo,
+                    status: t(`auth:history.statuses.${c.summary.status}`, {
+                      defaultValue: c.summary.status,
+                    }),
+                  })}
+                </p>
+                <p>{t(`case:status.${c.summary.status}.next`, { defaultValue: '' })}</p>
+              </>
+            )}
           </div>
           <CaseSummary summary={c.summary} />
           <p className="form__actions">
@@ -252,9 +340,16 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
 
       {snapshot.matches('upload') && uploadStep?.kind === 'upload' ? (
         <CaseUploadsStep
+          followUp={{
+            forType: typeof c.answers.documentType === 'string' ? c.answers.documentType : definition.key,
+            requestId: c.request?.id ?? null,
+          }}
           documents={uploadStep.documents}
           showErrors={c.showErrors}
-          onChange={(uploads) => send({ type: 'upload.change', uploads })}
+          onChange={(uploads) => {
+            listed.current = true;
+            send({ type: 'upload.change', uploads });
+          }}
           onBack={() => send({ type: 'step.back' })}
           onNext={() => send({ type: 'step.next' })}
         />

@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import type { CaseData } from '../../../machines/rules/case';
 import { OPEN_STATUSES } from '../../../machines/rules/case-lifecycle';
 import type { CaseMessageData } from '../../../machines/rules/staff';
+import { requestedDocumentNames } from '../../../machines/forms/follow-up/submit-document';
 import { api, ApiError } from '../../api';
+import { formatDate } from '../../components/format';
 
 /**
  * What the department's side added to the case (docs/decisions/022-case-officer-console.md): the case officer's contact details once sent,
@@ -14,7 +16,7 @@ import { api, ApiError } from '../../api';
 export function CaseFromDepartment({ data }: { data: CaseData }) {
   const { t, i18n } = useTranslation(['case', 'auth', 'forms']);
   const zh = i18n.language !== 'en';
-  const open = data.requests.filter((r) => !r.answeredAt);
+  const open = data.requests.filter((r) => !r.answeredAt && !r.withdrawnAt);
   return (
     <>
       {data.officer && (
@@ -34,6 +36,18 @@ export function CaseFromDepartment({ data }: { data: CaseData }) {
           </dl>
         </section>
       )}
+      {data.inspection && (
+        <section aria-labelledby="case-inspection-title">
+          <h2 id="case-inspection-title">{t('case:department.inspectionTitle')}</h2>
+          <p>
+            {data.inspection.result === null
+              ? t('case:department.inspectionOn', { date: formatDate(data.inspection.date, i18n.language) })
+              : t(`case:department.inspection${data.inspection.result === 'PASS' ? 'Passed' : 'Failed'}`, {
+                  date: formatDate(data.inspection.date, i18n.language),
+                })}
+          </p>
+        </section>
+      )}
       {open.length > 0 && (
         <section aria-labelledby="case-todo-title">
           <h2 id="case-todo-title">{t('case:department.todoTitle')}</h2>
@@ -42,10 +56,10 @@ export function CaseFromDepartment({ data }: { data: CaseData }) {
               <li key={r.id}>
                 <p>
                   {t('case:department.todo', {
-                    date: r.replyBy,
-                    documents: r.documentTypes
-                      .map((d) => t(`forms:documents.${d}`, { defaultValue: d }))
-                      .join(', '),
+                    date: formatDate(r.replyBy, i18n.language),
+                    documents: requestedDocumentNames(data.formCode, r, (k, d) =>
+                      t(k, { defaultValue: d }),
+                    ).join(', '),
                   })}
                 </p>
                 {r.note && <p>{r.note}</p>}
@@ -62,7 +76,7 @@ export function CaseFromDepartment({ data }: { data: CaseData }) {
 
 /** The messages on the case, and one more to the case officer while the case is open. */
 function CaseMessages({ data }: { data: CaseData }) {
-  const { t } = useTranslation(['case', 'auth']);
+  const { t, i18n } = useTranslation(['case', 'auth']);
   const [messages, setMessages] = useState(data.messages);
   const [text, setText] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
@@ -92,7 +106,7 @@ function CaseMessages({ data }: { data: CaseData }) {
           {messages.map((m) => (
             <li key={m.id}>
               <strong>{t(`auth:history.submittedBy.${m.sender}`, { defaultValue: m.sender })}</strong> (
-              {m.createdAt.slice(0, 10)}): {m.body}
+              {formatDate(m.createdAt, i18n.language, true)}): {m.body}
             </li>
           ))}
         </ul>

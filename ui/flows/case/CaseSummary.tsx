@@ -33,7 +33,7 @@ export function CaseSummary({ summary, requestDate }: { summary: Summary; reques
           <div className="preview__row">
             <dt>{t('case:summary.requestDate')}</dt>
             <dd>
-              <time dateTime={requestDate}>{formatDate(`${requestDate}T12:00:00+08:00`, i18n.language)}</time>
+              <time dateTime={requestDate}>{formatDate(requestDate, i18n.language)}</time>
             </dd>
           </div>
         ) : null}

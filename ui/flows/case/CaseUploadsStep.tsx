@@ -5,21 +5,24 @@ import type { CaseUpload } from '../../../machines/flows/case-action.machine';
 import type { RequiredDocument } from '../../../machines/forms/types';
 import type { CaseUploadData } from '../../../machines/rules/case';
 import { FileLine, focusType, MB, UploadPanel, UploadRules } from '../upload/UploadPanel';
-import { caseUploadsApi } from './case-uploads-api';
+import { caseUploadsApi, type UploadFollowUp } from './case-uploads-api';
 
 /**
  * The upload step of a follow-up on a case (Submit Supporting Document): one or more files, with the
  * application's uploader and checks (ui/flows/upload/UploadPanel.tsx). Every file is listed with its pages
  * and size and can be removed; files uploaded earlier and not yet submitted (a reload, a session that came
- * back) are listed too, from the server. At least one file to go on.
+ * back) are listed too, from the server — only those of this follow-up (`followUp`: the type chosen on the
+ * form, the request it answers); another type's start empty. At least one file to go on.
  */
 export function CaseUploadsStep({
+  followUp,
   documents,
   showErrors,
   onChange,
   onBack,
   onNext,
 }: {
+  followUp: UploadFollowUp;
   documents: readonly RequiredDocument[];
   showErrors: boolean;
   onChange: (uploads: CaseUpload[]) => void;
@@ -45,7 +48,7 @@ export function CaseUploadsStep({
 
   async function load() {
     try {
-      const list = await caseUploadsApi.list();
+      const list = await caseUploadsApi.list(followUp);
       setLimits(list.limits);
       show(list.uploads.filter((u) => documents.some((d) => d.id === u.documentType)));
       setLoadFailed(false);
@@ -66,7 +69,7 @@ export function CaseUploadsStep({
   }, [showErrors, files.length]);
 
   async function upload(documentType: string, file: File, onProgress: (fraction: number) => void) {
-    const saved = await caseUploadsApi.upload(documentType, file, onProgress);
+    const saved = await caseUploadsApi.upload(followUp, documentType, file, onProgress);
     show([...files, saved]);
     setAnnouncement(t('wizard:upload.done', { name: file.name, type: labelOf(documentType) }));
     if (documents.length > 1) setType('');

@@ -6,7 +6,7 @@ import { applicableFieldIds, fieldDomId, issueText, toFormIssues } from '../../.
 import { followUpSchema } from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import type { AnswerValue } from '../../../machines/forms/types';
-import { ErrorSummary } from '../../components/ErrorSummary';
+import { ErrorSummary, useRefusalCount } from '../../components/ErrorSummary';
 import { FieldSections } from '../apply/FieldSections';
 
 interface Props {
@@ -29,8 +29,9 @@ interface Props {
 /** The fill step of a follow-up form: its sections and fields from the definition, with the error summary. */
 export function FollowUpFill(props: Props) {
   const { definition, answers, calendar, showErrors, serverErrors } = props;
-  const { t } = useTranslation(['forms', 'wizard', 'case']);
+  const { t, i18n } = useTranslation(['forms', 'wizard', 'case']);
   const [attempt, setAttempt] = useState(0);
+  const refusals = useRefusalCount(serverErrors);
   const fill = definition.steps.find((s) => s.kind === 'fill');
   if (fill?.kind !== 'fill') return null;
   const applicable = applicableFieldIds(definition, answers);
@@ -43,7 +44,7 @@ export function FollowUpFill(props: Props) {
     }).safeParse(answers);
     if (!parsed.success)
       for (const issue of toFormIssues(parsed.error))
-        if (!errors.has(issue.fieldId)) errors.set(issue.fieldId, issueText(issue, t));
+        if (!errors.has(issue.fieldId)) errors.set(issue.fieldId, issueText(issue, t, i18n.language));
     for (const [field, message] of Object.entries(serverErrors))
       if (!errors.has(field)) errors.set(field, message);
   }
@@ -54,7 +55,7 @@ export function FollowUpFill(props: Props) {
       <ErrorSummary
         title={t('wizard:errorTitle')}
         errors={summary}
-        focusKey={`${attempt}-${summary.length}`}
+        focusKey={`${attempt}-${refusals}`}
       />
       <Form
         className="form form--wizard"

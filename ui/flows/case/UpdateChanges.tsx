@@ -80,10 +80,9 @@ export function UpdateSuccess({
   done,
 }: {
   definition: FollowUpDefinition;
-  done: UpdateDone | null;
+  done: UpdateDone;
 }) {
   const { t } = useTranslation(['case']);
-  if (!done) return <NothingThisVisit message={t('case:update.noneThisVisit')} />;
   return (
     <>
       <div className="notice notice--success" role="status">
@@ -107,20 +106,5 @@ export function UpdateSuccess({
         </Link>
       </p>
     </>
-  );
-}
-
-/** A last step opened without its flow (a bookmark, a reload): nothing was done here; the way to the case. */
-export function NothingThisVisit({ message }: { message: string }) {
-  const { t } = useTranslation(['case']);
-  return (
-    <div className="notice notice--info" role="status">
-      <p>{message}</p>
-      <p>
-        <Link className="button button--primary" to="/case-history">
-          {t('case:toCase')}
-        </Link>
-      </p>
-    </div>
   );
 }

@@ -6,7 +6,6 @@ import { casesApi } from '../../api/cases';
 import { formatDate } from '../../components/format';
 import { Spinner } from '../../components/Spinner';
 import { DocumentLink } from './DocumentLink';
-import { NothingThisVisit } from './UpdateChanges';
 
 /** What the form's step 1 hands to Upload Success. */
 export interface UploadDone {
@@ -18,11 +17,10 @@ export interface UploadDone {
  * Step 2 of Submit Supporting Document: Upload Success, with the reference and each document submitted,
  * downloadable (for 7 days) as in the case history, whose row it is.
  */
-export function UploadSuccess({ done }: { done: UploadDone | null }) {
+export function UploadSuccess({ done }: { done: UploadDone }) {
   const { t, i18n } = useTranslation(['case', 'auth']);
   const [row, setRow] = useState<CaseHistoryRowData | null | 'failed'>(null);
   useEffect(() => {
-    if (!done) return;
     let live = true;
     casesApi
       .current({ quiet: true })
@@ -33,7 +31,6 @@ export function UploadSuccess({ done }: { done: UploadDone | null }) {
     };
   }, [done]);
 
-  if (!done) return <NothingThisVisit message={t('case:upload.noneThisVisit')} />;
   const until = row && row !== 'failed' ? row.documents.find((d) => d.downloadUntil)?.downloadUntil : null;
   return (
     <>

@@ -9,6 +9,7 @@ import type {
 import { formAnswers } from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import type { CaseData } from '../../../machines/rules/case';
+import { OTHER_DOCUMENT } from '../../../machines/rules/staff';
 import { isLoggedIn } from '../../../machines/rules/session-state';
 import { ApiError, casesApi } from '../../api/cases';
 import { getSession } from '../../session/store';
@@ -63,14 +64,31 @@ export function caseActors(
 ) {
   /** The open request named by the page's `?request=` (one answered already, or unknown, is not used). */
   const requestOf = (found: CaseData) => {
-    const open = found.requests.find((r) => r.id === requestId && r.answeredAt === null);
-    return open ? { request: { id: open.id, documentTypes: open.documentTypes } } : {};
+    const open = found.requests.find(
+      (r) => r.id === requestId && r.answeredAt === null && r.withdrawnAt === null,
+    );
+    return open
+      ? {
+          request: {
+            id: open.id,
+            documentTypes: open.documentTypes,
+            otherDocument: open.otherDocument,
+          },
+        }
+      : {};
   };
-  /** A request for one type of document chooses it already; else the menu's choice (a layout plan). */
+  /**
+   * A request for one type of document chooses it already ("Other" with the officer's description);
+   * else the menu's choice (a layout plan).
+   */
   const requestedType = (found: CaseData) => {
     const request = requestOf(found).request;
-    if (request) return request.documentTypes.length === 1 ? { documentType: request.documentTypes[0] } : {};
-    return documentType ? { documentType } : {};
+    if (!request) return documentType ? { documentType } : {};
+    const [only] = request.documentTypes.length === 1 ? request.documentTypes : [];
+    if (only === undefined) return {};
+    return only === OTHER_DOCUMENT && request.otherDocument
+      ? { documentType: only, description: request.otherDocument }
+      : { documentType: only };
   };
   return {
     loadCase: fromPromise<LoadCaseOutput>(async () => {

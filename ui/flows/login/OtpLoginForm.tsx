@@ -13,6 +13,7 @@ import { TextField } from '../../components/TextField';
 import { ErrorSummary, type SummaryError } from '../../components/ErrorSummary';
 import { inspectOptions } from '../inspector';
 import type { loginWith } from './otp-actors';
+import { maskContact } from './masked-contact';
 
 type OtpMachine = ReturnType<typeof loginWith>;
 
@@ -45,7 +46,7 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
   const codeStep = useSelector(actor, (s) => s.children.oneTimeCode);
   const step = useSelector(codeStep, (s) => s);
   const [attempt, setAttempt] = useState(0);
-  const ids = { applicationNo: useId(), contact: useId(), code: useId() };
+  const ids = { applicationNo: useId(), contact: useId(), code: useId(), sent: useId() };
   const { context: c } = snapshot;
   // The code step's context while it runs (before the first send and after it ends, there is none).
   const k = step?.context;
@@ -172,11 +173,16 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
         )}
         {inCodeStep ? (
           <>
-            <p className="notice notice--info" role="status">
-              {fixed?.sentText ?? t('findMyCase.sent')}
+            {/* The Send button is gone: focus goes to the code field, which the notice describes, so a
+                screen reader says where the code went (docs/flows/one-time-code.md, "Focus"). */}
+            <p id={ids.sent} className="notice notice--info">
+              {fixed?.sentText ?? t('findMyCase.sent', { to: maskContact(c.contact) })}
             </p>
             <TextField
               id={ids.code}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the focused Send button was just removed
+              autoFocus
+              aria-describedby={ids.sent}
               label={t('findMyCase.code.label')}
               description={t('findMyCase.code.description')}
               errorMessage={fieldErrors.code}
@@ -189,7 +195,9 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
               isDisabled={needNewCode}
             />
             <div className="form__actions">
-              <Button type="submit" className="button button--primary" isDisabled={busy || needNewCode}>
+              {/* Never disabled while verifying (focus would drop to the page); the machine ignores a second
+                  press then. */}
+              <Button type="submit" className="button button--primary" isDisabled={needNewCode}>
                 {busy ? t('findMyCase.working') : t('findMyCase.submit')}
               </Button>
               <Button
@@ -216,7 +224,9 @@ export function OtpLoginForm({ machine, applicationNoLabel, onDone, fixed }: Pro
           </>
         ) : (
           <div className="form__actions">
-            <Button type="submit" className="button button--primary" isDisabled={busy || waiting}>
+            {/* Not disabled while sending: a disabled button would drop focus to the page; the machine ignores
+                a second press then. */}
+            <Button type="submit" className="button button--primary" isDisabled={waiting}>
               {busy ? t('findMyCase.working') : (fixed?.sendLabel ?? t('findMyCase.send'))}
             </Button>
           </div>

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { createContext, type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
 import { rememberReturnPath } from './iamsmart-return';
 import { Button, FileTrigger } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
@@ -19,10 +19,32 @@ type Heading = RefObject<HTMLHeadingElement | null>;
 const ACCEPTED_FILES = ['.p7s', '.p7m', '.pem'];
 const TIME_LOCALES: Record<string, string> = { en: 'en-HK', tc: 'zh-HK', sc: 'zh-CN' };
 
-/** iAM Smart needs the applicant's HKIC: when the form has none, say so and offer the way to the field. */
+/** iAM Smart needs the signer's HKIC: when the form has none, say so and offer the way to the field. */
 export interface HkicNeed {
   missing: boolean;
   onEnter: () => void;
+  /**
+   * Asked when iAM Smart is chosen, before the request starts: false keeps this screen (the page shows
+   * why: its field's message and error summary).
+   */
+  check?: () => boolean;
+}
+
+/**
+ * What is signed, for the words of the screens: the application (the default), or an AP's or RSE's
+ * acceptance of their appointment (`signing:appointment.*` replaces the keys it has).
+ */
+export type SigningWording = 'application' | 'appointment';
+
+const Wording = createContext<SigningWording>('application');
+
+/** `t` of the signing namespace, in the words of what is signed. */
+function useSigningTranslation() {
+  const wording = useContext(Wording);
+  const { t, i18n } = useTranslation('signing');
+  const tw = (key: string, options?: Record<string, unknown>): string =>
+    wording === 'application' ? t(key, options) : t([`${wording}.${key}`, key], options);
+  return { t: tw, i18n };
 }
 
 /**
@@ -30,7 +52,23 @@ export interface HkicNeed {
  * and sends it the applicant's choices. It owns no state of the flow; the wizard (or a page) creates the
  * actor with `signingMachineForUi` and reads its output when it is done.
  */
-export function SignStep({ actor, hkic }: { actor: SigningActor; hkic?: HkicNeed }) {
+export function SignStep({
+  actor,
+  hkic,
+  wording = 'application',
+}: {
+  actor: SigningActor;
+  hkic?: HkicNeed;
+  wording?: SigningWording;
+}) {
+  return (
+    <Wording.Provider value={wording}>
+      <SigningScreen actor={actor} hkic={hkic} />
+    </Wording.Provider>
+  );
+}
+
+function SigningScreen({ actor, hkic }: { actor: SigningActor; hkic?: HkicNeed }) {
   const snapshot = useSelector(actor, (s) => s);
   const screen = screenOfSigning(snapshot);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -73,7 +111,7 @@ export function SignStep({ actor, hkic }: { actor: SigningActor; hkic?: HkicNeed
 }
 
 function HkicNotice({ hkic, id }: { hkic?: HkicNeed; id?: string }) {
-  const { t } = useTranslation('signing');
+  const { t } = useSigningTranslation();
   if (!hkic?.missing) return null;
   return (
     <div className="notice signing__hkic" id={id}>
@@ -86,7 +124,7 @@ function HkicNotice({ hkic, id }: { hkic?: HkicNeed; id?: string }) {
 }
 
 function Choose({ send, heading, hkic }: { send: Send; heading: Heading; hkic?: HkicNeed }) {
-  const { t } = useTranslation('signing');
+  const { t } = useSigningTranslation();
   const hkicNotice = useId();
   const iamSmartHint = useId();
   const ecertHint = useId();
@@ -101,7 +139,10 @@ function Choose({ send, heading, hkic }: { send: Send; heading: Heading; hkic?: 
           <Button
             className="button signing__iamsmart"
             aria-describedby={hkic?.missing ? `${iamSmartHint} ${hkicNotice}` : iamSmartHint}
-            onPress={() => send({ type: 'signing.iamsmart' })}
+            onPress={() => {
+              if (hkic?.check && !hkic.check()) return;
+              send({ type: 'signing.iamsmart' });
+            }}
           >
             {t('choose.iamsmart')}
           </Button>
@@ -144,7 +185,7 @@ function Busy({
   screen: 'requesting' | 'cancelling' | 'preparing' | 'verifying';
   heading: Heading;
 }) {
-  const { t } = useTranslation('signing');
+  const { t } = useSigningTranslation();
   return (
     <section className="signing signing--busy">
       <h2 ref={heading} tabIndex={-1}>
@@ -181,7 +222,7 @@ function QrImage({ text, alt }: { text: string; alt: string }) {
 }
 
 function Pending({ context: c, send, heading }: { context: SigningContext; send: Send; heading: Heading }) {
-  const { t, i18n } = useTranslation('signing');
+  const { t, i18n } = useSigningTranslation();
   const request = c.request;
   const time =
     c.expiresAt === null
@@ -224,7 +265,7 @@ function EcertReady({
   send: Send;
   heading: Heading;
 }) {
-  const { t } = useTranslation('signing');
+  const { t } = useSigningTranslation();
   const ids = { text: useId(), hint: useId(), file: useId(), error: useId(), button: useId() };
   const [copy, setCopy] = useState<'copied' | 'copyFailed' | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -335,7 +376,7 @@ function Failed({
   heading: Heading;
   hkic?: HkicNeed;
 }) {
-  const { t } = useTranslation('signing');
+  const { t } = useSigningTranslation();
   const error = c.error ?? 'failed';
   const message =
     error === 'failed' && c.errorMessage
@@ -369,7 +410,7 @@ function Failed({
 
 /** Final: the wizard moves on; until it does, say where the flow ended. */
 function Done({ snapshot, heading }: { snapshot: SnapshotFrom<typeof signingMachine>; heading: Heading }) {
-  const { t } = useTranslation('signing');
+  const { t } = useSigningTranslation();
   return (
     <section className="signing">
       <h2 ref={heading} tabIndex={-1}>

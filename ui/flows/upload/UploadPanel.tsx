@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import {
   Button,
   DropZone,
@@ -88,6 +88,18 @@ export function UploadPanel({
   const [uploadError, setUploadError] = useState('');
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const busy = progress !== null;
+  const panelRef = useRef<HTMLElement>(null);
+  // Each finished upload (done or refused): focus goes back to Choose file, which the upload disabled (and,
+  // when the type is cleared for the next file, replaced), so it never falls to the page's body; the result
+  // is said by the live region or the alert below (docs/forms.md, "Errors and focus").
+  const [finished, setFinished] = useState(0);
+  useEffect(() => {
+    if (finished === 0) return;
+    const active = document.activeElement;
+    // Only when focus was lost or is still in the panel: never taken from where the person went meanwhile.
+    if (active && active !== document.body && !panelRef.current?.contains(active)) return;
+    document.getElementById('choose-file')?.focus();
+  }, [finished]);
 
   function askForType() {
     setTypeError(t('upload.typeFirst'));
@@ -110,6 +122,7 @@ export function UploadPanel({
     } finally {
       setProgress(null);
       onBusyChange?.(false);
+      setFinished((n) => n + 1);
     }
   }
 
@@ -124,7 +137,7 @@ export function UploadPanel({
   }
 
   return (
-    <section aria-labelledby="upload-title" className="upload">
+    <section aria-labelledby="upload-title" className="upload" ref={panelRef}>
       <h2 id="upload-title">{t('upload.uploadTitle')}</h2>
       <div ref={typeRef}>
         <SelectField

@@ -4,7 +4,7 @@ import { answerText, applicableFieldIds, fillSteps } from '../../../../machines/
 import type { Answers, Field, FormDefinition, Translate } from '../../../../machines/forms';
 import type { Language } from '../../../../machines/rules/language';
 import { embedDocumentFont, finishDocumentFont } from './pdf-fonts';
-import { hongKongTime } from '../../../../machines/rules/hk-date';
+import { formatHkDateBilingual } from '../../../../machines/rules/dates';
 import { translate } from '../../../http/i18n';
 
 /**
@@ -237,7 +237,7 @@ export async function renderApplicationPdf({
   text(titleEn, { size: 15, gapBefore: 2 });
   text(titleZh, { size: 15 });
   text(`Application No. / 申請編號: ${applicationNo}`, { size: 11, gapBefore: 6 });
-  text(`Generated / 產生日期: ${hongKongTime(generatedAt)} (Hong Kong time / 香港時間)`, {
+  text(`Generated / 產生日期: ${formatHkDateBilingual(generatedAt, true)} (Hong Kong time / 香港時間)`, {
     size: 9,
     color: GREY,
   });

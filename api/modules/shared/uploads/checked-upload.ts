@@ -47,8 +47,8 @@ export class DocumentTooLargeError extends ApiError {
   }
 }
 
-/** Why a file was refused: the check's reasons, and `too-complex` (past the check's memory or time). */
-export type DocumentRefusal = Extract<PdfCheckResult, { ok: false }> | { ok: false; reason: 'too-complex' };
+/** Why a file was refused: the check's reasons (`too-complex` also past the worker's memory or time). */
+export type DocumentRefusal = Extract<PdfCheckResult, { ok: false }>;
 
 /** 422 DOCUMENT_INVALID: the file is not an accepted PDF; `data.reason` says why (and which page). */
 export class DocumentInvalidError extends ApiError {
@@ -70,6 +70,7 @@ export class DocumentInvalidError extends ApiError {
           height: Math.round(result.heightMm ?? 0),
           mb: limits?.totalMb ?? 0,
           seconds: limits?.timeoutSeconds ?? 0,
+          pages: limits?.maxPages ?? 0,
         },
       },
     );
@@ -85,6 +86,21 @@ export function displayFileName(name: string | undefined): string {
     .replace(INVISIBLE_FORMAT_CHARS, '')
     .trim();
   return (clean || 'document.pdf').slice(0, 200);
+}
+
+/**
+ * Whose turn an upload's check takes (pdf-check-pool.ts): the caller's address as Express reads it (behind
+ * TRUST_PROXY, from X-Forwarded-For), the same key as the rate limits. Drafts need no login, so a session
+ * is not a caller: anyone can open as many drafts as they like. An IPv6 address counts by its /64, the
+ * block one subscriber is given.
+ */
+export function callerOf(req: IncomingMessage): string {
+  const ip = (req as IncomingMessage & { ip?: string }).ip ?? req.socket.remoteAddress ?? '';
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip;
+  const [head = ''] = ip.split('::');
+  const groups = head.split(':').filter(Boolean);
+  // Fewer than four groups before `::` means the rest of the /64 is zeros.
+  return `${[...groups, '0', '0', '0', '0'].slice(0, 4).join(':')}::/64`;
 }
 
 /** A file received, checked and scanned: stored under `storageKey`, with the form's other fields. */
@@ -119,11 +135,21 @@ export async function receiveCheckedPdf(
   try {
     options.accept(received.fields);
     const fileName = displayFileName(received.originalName);
-    const check = await checker.check(await readAll(storage, received.storageKey));
+    const check = await checker.check(() => readAll(storage, received.storageKey), callerOf(req));
     if (!check.ok && check.reason === 'busy')
       throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'documents.busy', null, {
         headers: { 'Retry-After': '5' },
       });
+    if (!check.ok && check.reason === 'caller-busy')
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        'documents.checksWaiting',
+        { retryAfterSeconds: 5 },
+        {
+          headers: { 'Retry-After': '5' },
+        },
+      );
     if (!check.ok) throw new DocumentInvalidError(check, fileName, checker.limits);
     await scanStoredUpload(options.scanner, storage, received.storageKey, fileName);
     return {

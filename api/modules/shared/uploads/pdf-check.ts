@@ -2,19 +2,17 @@
  * @file
  * Checks an uploaded supporting document before it is accepted: it must be a readable, unencrypted PDF
  * whose every page is landscape A4 or landscape A3, because the officers print the documents on those
- * sheets and bind them with the application. Pure apart from pdf-lib's parse; no I/O.
+ * sheets and bind them with the application, and it must hold nothing that runs, opens or sends anything
+ * when an officer opens it (docs/decisions/031-pdf-active-content.md). No I/O; runs in the check's worker
+ * threads (pdf-check-pool.ts).
  */
 
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFNumber,
-  type PDFObject,
-  type PDFPage,
-  PDFStream,
-} from 'pdf-lib';
+import { PDFArray, type PDFContext, PDFName, PDFNumber, type PDFObject, PDFRef } from 'pdf-lib';
+import { type ActiveContentReason, WalkTooLongError, findActiveContent } from './pdf-active-content';
+import { checkFrame } from './pdf-frame';
+import { type PdfObjects, TooManyObjectsError, isDecodeLimit, readPdfObjects } from './pdf-objects';
+import { DEFAULT_MAX_PAGES, type PageEntry, readPageTree } from './pdf-page-tree';
+import { InflateBudget, InflateLimitError } from './pdf-stream-size';
 
 /** Points per millimetre (1 pt = 1/72 inch, 1 inch = 25.4 mm). */
 export const PT_PER_MM = 72 / 25.4;
@@ -49,16 +47,6 @@ export const LANDSCAPE_PAPERS = {
 
 export type Paper = keyof typeof LANDSCAPE_PAPERS;
 
-/** `%PDF-` must start within this many bytes (the same window Acrobat allows for leading junk). */
-export const PDF_HEADER_WINDOW = 1024;
-
-/**
- * `%%EOF` must occur within this many bytes of the end. pdf-lib recovers whatever objects it can from a
- * file cut short and happily reports its pages, so without this rule half a PDF passes; a real PDF ends
- * with `%%EOF` (a few writers add trailing bytes, and Acrobat tolerates up to 1024 of them, as we do).
- */
-export const PDF_EOF_WINDOW = 1024;
-
 export interface CheckedPage {
   /** Width as displayed, after /Rotate, in points. */
   widthPt: number;
@@ -74,12 +62,22 @@ export interface PdfCheckPassed {
 }
 
 /**
- * Why a file was refused. `empty`, `not-pdf`, `encrypted` and `corrupt` are about the whole file;
- * `portrait` and `size` name the first failing page (1-based), and `size` also gives that page's size in
- * millimetres (one decimal, as displayed) so the message can say what was found.
+ * Why a file was refused. `empty`, `not-pdf`, `extra-data`, `encrypted`, `corrupt`, `too-complex`,
+ * `too-many-pages` and the reasons of pdf-active-content.ts are about the whole file; `portrait` and
+ * `size` name the first failing page (1-based), and `size` also gives that page's size in millimetres (one
+ * decimal, as displayed) so the message can say what was found.
  */
 export type PdfRejectReason =
-  'empty' | 'not-pdf' | 'encrypted' | 'corrupt' | 'active-content' | 'portrait' | 'size';
+  | 'empty'
+  | 'not-pdf'
+  | 'extra-data'
+  | 'encrypted'
+  | 'corrupt'
+  | 'too-complex'
+  | 'too-many-pages'
+  | ActiveContentReason
+  | 'portrait'
+  | 'size';
 
 export interface PdfCheckFailed {
   ok: false;
@@ -94,43 +92,19 @@ export type PdfCheckResult = PdfCheckPassed | PdfCheckFailed;
 export interface PdfCheckOptions {
   /** Allowed difference on each side, in millimetres. Default {@link PAGE_SIZE_TOLERANCE_MM}. */
   toleranceMm?: number;
-  /**
-   * pdf-lib yields to the event loop after this many objects, so one large upload does not stall every
-   * other request. Default 1500 (pdf-lib's "Fast"); Infinity parses in one go.
-   */
-  objectsPerTick?: number;
+  /** The most pages a file may have. Default {@link DEFAULT_MAX_PAGES} (env PDF_CHECK_MAX_PAGES). */
+  maxPages?: number;
+  /** What one compressed stream may inflate to, in bytes. Default {@link DEFAULT_STREAM_BYTES}. */
+  maxStreamBytes?: number;
+  /** What all compressed streams of the file may inflate to together, in bytes. Default {@link DEFAULT_TOTAL_BYTES}. */
+  maxTotalBytes?: number;
 }
 
-const ASCII = new TextEncoder();
-const PDF_MAGIC = ASCII.encode('%PDF-');
-const EOF_MARKER = ASCII.encode('%%EOF');
-
-/** Whether `needle` occurs in `haystack[from, to)`. A plain scan: the windows are 1 KB. */
-export function containsBytes(
-  haystack: Uint8Array,
-  needle: Uint8Array,
-  from = 0,
-  to = haystack.length,
-): boolean {
-  const last = Math.min(to, haystack.length) - needle.length;
-  outer: for (let i = Math.max(0, from); i <= last; i++) {
-    for (let j = 0; j < needle.length; j++) {
-      if (haystack[i + j] !== needle[j]) continue outer;
-    }
-    return true;
-  }
-  return false;
-}
-
-/** `%PDF-` within the first {@link PDF_HEADER_WINDOW} bytes. */
-export function hasPdfHeader(bytes: Uint8Array): boolean {
-  return containsBytes(bytes, PDF_MAGIC, 0, PDF_HEADER_WINDOW);
-}
-
-/** `%%EOF` within the last {@link PDF_EOF_WINDOW} bytes. */
-export function hasEofMarker(bytes: Uint8Array): boolean {
-  return containsBytes(bytes, EOF_MARKER, bytes.length - PDF_EOF_WINDOW);
-}
+const MB = 1024 * 1024;
+/** 64 MB: one stream. */
+export const DEFAULT_STREAM_BYTES = 64 * MB;
+/** 256 MB: all streams of a file (env PDF_CHECK_INFLATE_MB). */
+export const DEFAULT_TOTAL_BYTES = 256 * MB;
 
 export interface Box {
   left: number;
@@ -207,136 +181,98 @@ export function classifyPage(
   return { ok: false, reason: 'size' };
 }
 
-/** Reads a page's box array, throwing (→ `corrupt`) when it is missing or not four numbers. */
-function readBox(array: PDFArray): Box {
+/** Reads a page's box (an array of four numbers, or a reference to one), throwing (→ `corrupt`) otherwise. */
+function readBox(value: PDFObject | undefined, context: PDFContext): Box {
+  const array = value instanceof PDFRef ? context.lookup(value) : value;
+  if (!(array instanceof PDFArray) || array.size() !== 4) throw new Error('Unreadable box');
   const rect = array.asRectangle();
   return normaliseBox(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height);
 }
 
-/** /UserUnit (PDF 1.6): the size of one unit in points; 1 when absent. */
-function userUnitOf(page: PDFPage): number {
-  const value = page.node.lookupMaybe(PDFName.of('UserUnit'), PDFNumber);
-  const unit = value?.asNumber() ?? 1;
-  if (!(unit > 0)) throw new Error('Invalid /UserUnit');
-  return unit;
+/** A number given directly or by reference, or `fallback` when absent; throws when not a number. */
+function readNumber(value: PDFObject | undefined, context: PDFContext, fallback: number): number {
+  const found = value instanceof PDFRef ? context.lookup(value) : value;
+  if (found === undefined) return fallback;
+  if (!(found instanceof PDFNumber)) throw new Error('Not a number');
+  return found.asNumber();
 }
 
 /**
  * The displayed size of one page: the CropBox (inherited, clipped to the MediaBox) if present, else the
- * MediaBox, rotated by /Rotate. Throws when the page's boxes or rotation cannot be read.
+ * MediaBox, rotated by /Rotate and scaled by /UserUnit (PDF 1.6; 1 when absent). Throws when the page's
+ * boxes, rotation or unit cannot be read.
  */
-function pageSize(page: PDFPage): { widthPt: number; heightPt: number } {
-  const mediaBox = readBox(page.node.MediaBox());
-  const cropArray = page.node.CropBox();
-  const visible = cropArray ? intersectBoxes(readBox(cropArray), mediaBox) : mediaBox;
-  const rotate = page.node.Rotate()?.asNumber() ?? 0;
-  const size = displayedSize(visible, rotate, userUnitOf(page));
+function pageSize(page: PageEntry, context: PDFContext): { widthPt: number; heightPt: number } {
+  const mediaBox = readBox(page.mediaBox, context);
+  const visible = page.cropBox ? intersectBoxes(readBox(page.cropBox, context), mediaBox) : mediaBox;
+  const unit = readNumber(page.userUnit, context, 1);
+  if (!(unit > 0)) throw new Error('Invalid /UserUnit');
+  const size = displayedSize(visible, readNumber(page.rotate, context, 0), unit);
   if (!size || !(size.widthPt > 0) || !(size.heightPt > 0)) throw new Error('Unreadable page geometry');
   return size;
 }
 
-/** Keys that hold actions run by a viewer: JavaScript, additional actions (on open, on page view ...). */
-const ACTIVE_KEYS = new Set(['JS', 'JavaScript', 'AA']);
-/** Action types that run code or another program, or submit or import data, or open other files. */
-const ACTIVE_ACTIONS = new Set([
-  'JavaScript',
-  'Launch',
-  'SubmitForm',
-  'ImportData',
-  'GoToE',
-  'RichMediaExecute',
-]);
-
-/**
- * Whether a document carries active content: any dictionary (in any object, object streams included,
- * inline or not) with a /JS, /JavaScript or /AA key, or an action of a type that runs something (/S
- * /JavaScript, /Launch ...). That covers /OpenAction with JavaScript, the /Names JavaScript tree, page and
- * field /AA, link annotations that launch a program. The officers open these files: nothing may run.
- */
-export function hasActiveContent(doc: PDFDocument): boolean {
-  const stack: PDFObject[] = doc.context.enumerateIndirectObjects().map(([, object]) => object);
-  const root = doc.context.trailerInfo.Root;
-  if (root) stack.push(root);
-  let seen = 0;
-  while (stack.length > 0) {
-    const object = stack.pop();
-    seen += 1;
-    if (seen > 2_000_000) return true; // a structure this large is not a drawing set
-    const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined;
-    if (dict) {
-      for (const [key, value] of dict.entries()) {
-        const name = key.decodeText();
-        if (ACTIVE_KEYS.has(name)) return true;
-        if (name === 'S' && value instanceof PDFName && ACTIVE_ACTIONS.has(value.decodeText())) return true;
-        if (value instanceof PDFDict || value instanceof PDFArray) stack.push(value);
-      }
-    } else if (object instanceof PDFArray) {
-      for (const item of object.asArray())
-        if (item instanceof PDFDict || item instanceof PDFArray) stack.push(item);
-    }
-  }
-  return false;
-}
-
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
-/**
- * Parses with pdf-lib and decides encryption from the trailer. pdf-lib would throw `EncryptedPDFError`,
- * but its ES5 build breaks `instanceof` on its error subclasses (the prototype is not restored), so the
- * error cannot be told apart from a parse failure; loading with `ignoreEncryption` and reading the
- * trailer ourselves is exact. Any trailer /Encrypt counts, even one pointing at a missing object (pdf-lib's
- * own `isEncrypted` would say no): the writer meant the file to be encrypted, and its strings and
- * streams would not read.
- */
-async function load(
+/** Whether any trailer (or cross-reference stream) names an /Encrypt dictionary, even a missing one. */
+const isEncrypted = (objects: PdfObjects): boolean =>
+  objects.trailers.some((trailer) => trailer.get(PDFName.of('Encrypt')) !== undefined);
+
+/** The objects of the file, or why it cannot be judged. */
+async function read(
   bytes: Uint8Array,
-  objectsPerTick: number,
-): Promise<PDFDocument | 'encrypted' | 'corrupt'> {
-  let doc: PDFDocument;
+  options: PdfCheckOptions,
+): Promise<PdfObjects | 'too-complex' | 'corrupt'> {
+  const budget = new InflateBudget(
+    options.maxStreamBytes ?? DEFAULT_STREAM_BYTES,
+    options.maxTotalBytes ?? DEFAULT_TOTAL_BYTES,
+  );
   try {
-    doc = await PDFDocument.load(bytes, {
-      updateMetadata: false,
-      ignoreEncryption: true,
-      parseSpeed: objectsPerTick,
-    });
-  } catch {
+    return await readPdfObjects(bytes, budget);
+  } catch (error) {
+    if (error instanceof InflateLimitError || error instanceof TooManyObjectsError || isDecodeLimit(error))
+      return 'too-complex';
     return 'corrupt';
   }
-  return doc.isEncrypted || doc.context.trailerInfo.Encrypt !== undefined ? 'encrypted' : doc;
 }
 
 /**
- * Checks an uploaded file, in this order: empty → not a PDF (no `%PDF-` in the first 1 KB) → cut short
- * (no `%%EOF` in the last 1 KB, see {@link PDF_EOF_WINDOW}) → pdf-lib parse (`encrypted` if the trailer
- * has /Encrypt, `corrupt` if it fails) → JavaScript or other actions (`active-content`,
- * {@link hasActiveContent}) → at least one page → every page landscape A4 or A3 after /Rotate,
- * reporting the first page that is not. A page whose MediaBox, CropBox, /Rotate or /UserUnit cannot be
- * read makes the whole file `corrupt`. Content streams are not decoded: pages that print blank are the
- * officer's call, not this check's.
+ * Checks an uploaded file, in this order: empty → not a PDF (no `%PDF-` in the first 1 KB) → bytes before
+ * the header or after the last `%%EOF` (`extra-data`), or no `%%EOF` (cut short: `corrupt`) → every object
+ * read (pdf-objects.ts), every compressed stream measured while inflating (`too-complex` past the limits)
+ * → `encrypted` if any trailer has /Encrypt → nothing read, or no catalog: `corrupt` → anything that runs,
+ * opens or sends (pdf-active-content.ts) → an object that cannot be read (`corrupt`) → the page tree, at
+ * most `maxPages` pages (`too-many-pages`) → every page landscape A4 or A3 after /Rotate, reporting the
+ * first page that is not. A page whose boxes, /Rotate or /UserUnit cannot be read makes the file `corrupt`.
+ * Page contents are measured, not drawn: pages that print blank are the officer's call.
  */
 export async function checkPdf(bytes: Uint8Array, options: PdfCheckOptions = {}): Promise<PdfCheckResult> {
   const toleranceMm = options.toleranceMm ?? PAGE_SIZE_TOLERANCE_MM;
-  if (bytes.length === 0) return { ok: false, reason: 'empty' };
-  if (!hasPdfHeader(bytes)) return { ok: false, reason: 'not-pdf' };
-  if (!hasEofMarker(bytes)) return { ok: false, reason: 'corrupt' };
+  const frame = checkFrame(bytes);
+  if (frame !== 'ok') return { ok: false, reason: frame };
 
-  const doc = await load(bytes, options.objectsPerTick ?? 1500);
-  if (doc === 'encrypted' || doc === 'corrupt') return { ok: false, reason: doc };
-  if (hasActiveContent(doc)) return { ok: false, reason: 'active-content' };
-
-  let pdfPages: PDFPage[];
+  const objects = await read(bytes, options);
+  if (objects === 'too-complex' || objects === 'corrupt') return { ok: false, reason: objects };
+  if (isEncrypted(objects)) return { ok: false, reason: 'encrypted' };
+  if (objects.count === 0 || !objects.root) return { ok: false, reason: 'corrupt' };
+  let active: ActiveContentReason | undefined;
   try {
-    pdfPages = doc.getPages();
-  } catch {
-    return { ok: false, reason: 'corrupt' };
+    active = findActiveContent(objects);
+  } catch (error) {
+    if (error instanceof WalkTooLongError) return { ok: false, reason: 'too-complex' };
+    throw error;
   }
-  if (pdfPages.length === 0) return { ok: false, reason: 'corrupt' };
+  if (active) return { ok: false, reason: active };
+  if (objects.unreadable > 0) return { ok: false, reason: 'corrupt' };
+
+  const tree = readPageTree(objects, options.maxPages ?? DEFAULT_MAX_PAGES);
+  if (!tree.ok) return { ok: false, reason: tree.reason };
 
   const pages: CheckedPage[] = [];
-  for (const [index, pdfPage] of pdfPages.entries()) {
+  for (const [index, entry] of tree.pages.entries()) {
     let size: { widthPt: number; heightPt: number };
     try {
-      size = pageSize(pdfPage);
+      size = pageSize(entry, objects.context);
     } catch {
       return { ok: false, reason: 'corrupt' };
     }

@@ -23,18 +23,22 @@ try {
   // not permitted here: the check runs at normal priority
 }
 
-const { maxStreamBytes, maxTotalBytes } = workerData;
+const { maxStreamBytes, maxTotalBytes, maxPages } = workerData;
 const limit = limitPdfDecoding(maxStreamBytes, maxTotalBytes);
 // pdf-lib reports objects it skips on the console; the answer says all that matters.
 console.log = () => {};
 console.warn = () => {};
 
-/** @param {{ bytes: Uint8Array }} task */
-export default async function check({ bytes }) {
+/**
+ * @param {{ bytes: Uint8Array, started?: import('node:worker_threads').MessagePort }} task `started` hears
+ * that this worker took the file up: the pool's time limit starts then, not while the file waited.
+ */
+export default async function check({ bytes, started }) {
+  started?.postMessage('started');
   limit.reset();
   let result;
   try {
-    result = await checkPdf(bytes, { objectsPerTick: Infinity });
+    result = await checkPdf(bytes, { maxStreamBytes, maxTotalBytes, maxPages });
   } catch (error) {
     if (!limit.exceeded) throw error;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "information_requests" ADD COLUMN "other_document" text;

@@ -1,0 +1,2 @@
+ALTER TABLE "information_requests" ADD COLUMN "withdrawn_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "information_requests" ADD COLUMN "earlier_reply_by" jsonb DEFAULT '[]'::jsonb NOT NULL;
