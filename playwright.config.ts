@@ -29,6 +29,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'chromium', testIgnore: /audit-after-run\.spec\.ts/ },
+    // Last, once every other browser test has finished: the audit log of the whole run, verified.
+    { name: 'audit', testMatch: /audit-after-run\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: `node --import tsx tests/e2e/serve.ts`,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -228,7 +228,13 @@ export function createApp({
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
   // The keys of HKIC numbers at rest, now rather than at the first save (docs/decisions/035-hkic-at-rest.md).
   hkicKeys(logger);
-  const jobs = jobOptions.queue ?? createJobQueue(db, { logger, workers: jobWorkersFromEnv() });
+  const jobs =
+    jobOptions.queue ??
+    createJobQueue(db, {
+      logger,
+      workers: jobWorkersFromEnv(),
+      maintenanceIntervalSeconds: readVariable('JOB_MAINTENANCE_SECONDS'),
+    });
   const messages =
     auth.messages ??
     createMessageService({
@@ -239,6 +245,10 @@ export function createApp({
       logger,
       email: auth.email ?? emailSenderFromEnv(),
       sms: auth.sms ?? smsSenderFromEnv(),
+      retry: {
+        attemptSeconds: readVariable('MESSAGE_ATTEMPT_SECONDS'),
+        delaySeconds: readVariable('MESSAGE_RETRY_SECONDS'),
+      },
     });
   const storage =
     documents.storage ??

@@ -122,6 +122,12 @@ export const configSchema = z.object({
   CLAMD_PORT: wholeNumber(1, 65535, 3310),
   CLAMD_SOCKET: optionalText,
   JOB_WORKERS: wholeNumber(0, 64, 1),
+  /** Seconds between pg-boss's maintenance runs, which put attempts past their time back in the queue. */
+  JOB_MAINTENANCE_SECONDS: wholeNumber(1, 3600, 60),
+  /** Seconds a message's attempt may take before it goes back to the queue (its process died). */
+  MESSAGE_ATTEMPT_SECONDS: wholeNumber(2, 3600, 120),
+  /** Seconds before a message's first retry, doubled each time. */
+  MESSAGE_RETRY_SECONDS: wholeNumber(1, 3600, 30),
   METRICS: flag(['0', '1'], '0'),
   /**
    * The portal's address as people open it (`https://portal.bd.gov.hk`): every link in a message points

@@ -300,7 +300,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     }),
   );
   router.use('/health', healthRouter(options.health));
-  if (options.devRoutes) router.use('/dev', devRouter({ messages, iamSmart: options.signing.iamSmart }));
+  if (options.devRoutes) router.use('/dev', devRouter({ db, messages, iamSmart: options.signing.iamSmart }));
   // Unknown path or method under /api: 404 envelope, never the SPA's index.html.
   router.use(notFoundHandler);
   return router;

@@ -76,9 +76,11 @@ export function parseMail(raw: string, from: string, to: string[]): CapturedMail
  * first N messages are refused with a temporary failure (451), as a busy mail server does.
  * `withholdReply`: each mail is kept once its data has arrived, but the reply never leaves, as when the
  * sender dies between the end of its message and the server's 250 (the server delivers it all the same).
+ * `replyDelayMs`: each mail is kept once its data has arrived and the 250 leaves this much later, as from a
+ * busy server (a sender killed meanwhile has handed the message over without knowing it).
  */
 export async function startSmtpCapture(
-  options: { failFirst?: number; port?: number; withholdReply?: boolean } = {},
+  options: { failFirst?: number; port?: number; withholdReply?: boolean; replyDelayMs?: number } = {},
 ): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   let failures = options.failFirst ?? 0;
@@ -100,7 +102,9 @@ export async function startSmtpCapture(
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
         mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
-        if (!options.withholdReply) callback();
+        if (options.withholdReply) return;
+        if (options.replyDelayMs) setTimeout(() => callback(), options.replyDelayMs);
+        else callback();
       });
     },
   });

@@ -1,8 +1,11 @@
 import express, { Router } from 'express';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type IamSmartSandbox, type IamSmartSigning, PHONE_ACTIONS } from '../../adapters/iamsmart';
 import { NotFoundError } from '../../http/errors';
 import { sendOk } from '../../http/envelope';
+import type { Db } from '../../../drizzle/db';
+import { verifyAuditChain } from './audit-chain';
 import type { MessageService } from './messages';
 
 export const OUTBOX_PAGE_SIZE = 50;
@@ -13,9 +16,11 @@ const isSandbox = (adapter: IamSmartSigning | undefined): adapter is IamSmartSan
 const phoneActionSchema = z.object({ action: z.enum(PHONE_ACTIONS as [string, ...string[]]) });
 
 export function devRouter({
+  db,
   messages,
   iamSmart,
 }: {
+  db: Db;
   messages: MessageService;
   iamSmart?: IamSmartSigning;
 }): Router {
@@ -48,6 +53,25 @@ export function devRouter({
     );
     if (!result.ok) throw new NotFoundError('signing.notFound');
     sendOk(req, res, { code: result.code });
+  });
+
+  /**
+   * GET /api/dev/audit-chain  200 data { ok, rows, head | brokenAt, reason, events: { [event]: count } }:
+   * `npm run audit:verify` on the running server's database, for a browser run's last check (the
+   * in-memory database of `npm test` is reachable from nowhere else; docs/testing.md).
+   */
+  router.get('/audit-chain', async (req, res) => {
+    const verdict = await verifyAuditChain(db);
+    const counts = await db.execute<{ event: string; n: string }>(
+      sql`select event, count(*)::text as n from audit_events group by event order by event`,
+    );
+    const rows = (
+      Array.isArray(counts) ? counts : (counts as { rows: { event: string; n: string }[] }).rows
+    ) as {
+      event: string;
+      n: string;
+    }[];
+    sendOk(req, res, { ...verdict, events: Object.fromEntries(rows.map((r) => [r.event, Number(r.n)])) });
   });
 
   return router;
