@@ -77,11 +77,47 @@ describe('the development tools (/api/dev, /dev pages)', () => {
     const outbox = await getJson(`${server.baseUrl}/api/dev/outbox`);
     const phone = await getJson(`${server.baseUrl}/api/dev/iamsmart`);
     const page = await fetch(`${server.baseUrl}/dev/iamsmart`);
+    const chain = await getJson(`${server.baseUrl}/api/dev/audit-chain`);
 
+    expect(chain.status).toBe(404);
     expect(outbox.status).toBe(404);
     expect(outbox.body.meta.code).toBe('NOT_FOUND');
     expect(phone.status).toBe(404);
     expect(page.status).toBe(404);
+  });
+});
+
+describe('the audit chain of the running server (/api/dev/audit-chain)', () => {
+  it("answers the chain's verdict and the rows by event, as `npm run audit:verify` would", async () => {
+    process.env.NODE_ENV = 'development';
+    process.env.DEV_TOOLS = '1';
+    server = await listen(
+      createApp({
+        db: database,
+        logger: silent,
+        auth: { otpSecret: TEST_OTP_SECRET },
+        staticDir,
+        documents: { scanner: noVirusScanner },
+      }),
+    );
+    const before = await getJson<{ ok: boolean; rows: number; events: Record<string, number> }>(
+      `${server.baseUrl}/api/dev/audit-chain`,
+    );
+    // A code asked for an unknown case is audited too (the refusal), and the chain still checks.
+    await fetch(`${server.baseUrl}/api/auth/otp/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ applicationNo: 'A2-2026-999999', contact: 'nobody@example.hk' }),
+    });
+    const after = await getJson<{ ok: boolean; rows: number; events: Record<string, number> }>(
+      `${server.baseUrl}/api/dev/audit-chain`,
+    );
+
+    expect(before.status).toBe(200);
+    expect(after.body.data).toMatchObject({ ok: true });
+    expect(after.body.data.rows).toBe(before.body.data.rows + 1);
+    expect(after.body.data.events['otp.send']).toBe((before.body.data.events['otp.send'] ?? 0) + 1);
+    expect(Object.values(after.body.data.events).reduce((a, b) => a + b, 0)).toBe(after.body.data.rows);
   });
 });
 
