@@ -94,6 +94,10 @@ test('the officer reads what the applicant and the AP wrote, next to each docume
   await expect(access).toHaveText(W.accessNotes);
   await expect(access).toHaveAttribute('lang', 'zh-Hant');
 
+  // The inspection facts above the actions mark the same notes.
+  const facts = page.getByRole('region', { name: en.case.inspection.title });
+  await expect(definition(facts, en.case.inspection.access)).toHaveAttribute('lang', 'zh-Hant');
+
   // The withdrawal's reason.
   const wd = page.getByRole('region', { name: heading(en, authEn, 'WITHDRAWAL', `WD-${no}-1`) });
   await expect(definition(wd, en.case.words.fields.reason)).toHaveText(W.reason);

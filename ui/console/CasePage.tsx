@@ -90,7 +90,13 @@ export default function CasePage() {
             <dd>{data.email ?? '—'}</dd>
           </dl>
 
-          <InspectionFacts rules={data.rules} today={data.calendar.today} />
+          <InspectionFacts
+            rules={data.rules}
+            today={data.calendar.today}
+            written={
+              data.history.find((h) => h.reference === data.rules.inspectionRequest?.reference)?.words?.texts
+            }
+          />
 
           <h2>{t('case.actions')}</h2>
           {moved && (
