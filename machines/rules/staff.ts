@@ -267,6 +267,45 @@ export interface AuditRowData {
   requestId: string | null;
 }
 
+/**
+ * One text the applicant, AP or RSE wrote, exactly as written (docs/decisions/037-applicant-words-in-console.md):
+ * the follow-up form's field it answers (WRITTEN_FIELDS) and the BCP 47 tag of the text's language as its
+ * characters show it ('en', 'zh-Hant', 'zh-Hans'), null when they do not (digits, a date, a telephone number).
+ */
+export interface WrittenText {
+  field: WrittenField;
+  text: string;
+  lang: string | null;
+}
+
+/**
+ * The fields of the follow-up forms whose answers are the party's own words or choices for the officer, in the
+ * order the console shows them: Submit Supporting Document's description, revision and note; the inspection
+ * request's preferred dates, site contact and access notes; the withdrawal's reason.
+ */
+export const WRITTEN_FIELDS = [
+  'description',
+  'revision',
+  'note',
+  'preferredDate1',
+  'preferredDate2',
+  'preferredDate3',
+  'inspectionContactName',
+  'inspectionContactTelephone',
+  'accessNotes',
+  'reason',
+] as const;
+export type WrittenField = (typeof WRITTEN_FIELDS)[number];
+
+/** What a party wrote with one follow-up: who ('APPLICANT' | 'AP' | 'RSE'), when, and the texts. */
+export interface ApplicantWordsData {
+  by: string;
+  at: string;
+  /** The follow-up form's key ('submitDocument', 'requestForInspection', 'withdrawApplication' ...). */
+  formKey: string;
+  texts: WrittenText[];
+}
+
 export interface ConsoleCaseData extends QueueRow {
   formKey: string | null;
   language: string;
@@ -299,8 +338,23 @@ export interface ConsoleCaseData extends QueueRow {
     reference: string | null;
     /** A revised layout plan's revision label. */
     revision: string | null;
+    /** What the applicant, AP or RSE wrote with this submission or follow-up, as written; null for none. */
+    words: ApplicantWordsData | null;
   }[];
-  documents: { id: number; kind: string; fileName: string; bytes: number | null; createdAt: string }[];
+  /**
+   * The case's documents, oldest first: `historyId` the submission or follow-up they came with (null: none
+   * known), `typeKey` the i18n key (namespace `forms`) of the document type's name in the catalogue of the
+   * case's form, null when the catalogue has none (the signed form, "Other": its description is in `words`).
+   */
+  documents: {
+    id: number;
+    kind: string;
+    typeKey: string | null;
+    historyId: number | null;
+    fileName: string;
+    bytes: number | null;
+    createdAt: string;
+  }[];
   signature: { method: string; signer: unknown; completedAt: string | null } | null;
   /** The signature each signed follow-up rests on, by its reference, oldest first. */
   followUpSignatures: { reference: string; method: string; signer: unknown; submittedAt: string }[];
@@ -310,7 +364,8 @@ export interface ConsoleCaseData extends QueueRow {
    * OTHER_DOCUMENT, each with the i18n key of its label (namespace `forms`).
    */
   requestableDocuments: { value: string; labelKey: string }[];
-  messages: CaseMessageData[];
+  /** The messages, each with the language of its text as its characters show (`WrittenText.lang`). */
+  messages: (CaseMessageData & { lang: string | null })[];
   audit: AuditRowData[];
   staff: StaffSummary[];
   calendar: { today: string; holidays: string[] };

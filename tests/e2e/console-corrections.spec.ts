@@ -217,7 +217,7 @@ test.describe('Decisions and corrections in the console', () => {
     await expect(historyRows(page).filter({ hasText: docName('CASE_REOPENED') })).toBeVisible();
     await expect(historyRows(page).filter({ hasText: docName('REJECTION_NOTICE') })).toBeVisible();
     await expect(page.getByRole('link', { name: /^View Reopening of application / })).toBeVisible();
-    await expect(page.locator('dl')).toContainText(statusName('UNDER_EXAMINATION'));
+    await expect(page.locator('dl').first()).toContainText(statusName('UNDER_EXAMINATION'));
     await noAxe(page);
   });
 

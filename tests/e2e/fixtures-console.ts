@@ -101,6 +101,14 @@ export const CONSOLE_STAFF = {
     nameEn: 'CHEUNG Hiu Tung',
     nameZh: '張曉彤',
   },
+  // console-words.spec.ts: what the applicant wrote, on the case page.
+  words: {
+    username: 'e2e.words',
+    password: 'e2e-words-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'POON Ka Wai',
+    nameZh: '潘家慧',
+  },
 };
 
 /**

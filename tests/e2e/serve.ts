@@ -20,6 +20,7 @@ import { seedConsoleFixtures } from './fixtures-console';
 import { seedTakeoverCases } from './fixtures-takeover';
 import { seedFocusCases } from './fixtures-focus';
 import { seedScreenReaderCases } from './fixtures-screen-reader';
+import { seedWordsCase } from './fixtures-words';
 
 const staticDir = fileURLToPath(new URL('../../dist', import.meta.url));
 if (!existsSync(`${staticDir}/index.html`)) {
@@ -73,6 +74,7 @@ await seedFollowUpRequests(server.database.db);
 await seedTakeoverCases(server.database.db);
 await seedFocusCases(server.database.db);
 await seedScreenReaderCases(server.database.db);
+await seedWordsCase(server.database.db);
 
 let stopping = false;
 async function stop(): Promise<void> {

@@ -17,6 +17,7 @@ import { AuditTable } from './AuditTable';
 import type { ConsoleContext } from './ConsoleLayout';
 import { ProblemSummary } from './fields';
 import { VersionList } from './VersionList';
+import { CaseSubmissions, langOf } from './CaseSubmissions';
 import { formatDate } from '../components/format';
 import { useConsoleTime } from './time';
 
@@ -81,11 +82,21 @@ export default function CasePage() {
               {data.contactDue}
               {data.overdue && <strong className="console__flag"> {t('queue.overdue')}</strong>}
             </dd>
-            <dt>{t('case.contact')}</dt>
-            <dd>{[data.email, data.mobile].filter(Boolean).join(' / ')}</dd>
+            <dt>{t('case.language')}</dt>
+            <dd>{t(`holdersPage.languages.${data.language}`, { defaultValue: data.language })}</dd>
+            <dt>{t('case.mobile')}</dt>
+            <dd>{data.mobile ?? '—'}</dd>
+            <dt>{t('case.email')}</dt>
+            <dd>{data.email ?? '—'}</dd>
           </dl>
 
-          <InspectionFacts rules={data.rules} today={data.calendar.today} />
+          <InspectionFacts
+            rules={data.rules}
+            today={data.calendar.today}
+            written={
+              data.history.find((h) => h.reference === data.rules.inspectionRequest?.reference)?.words?.texts
+            }
+          />
 
           <h2>{t('case.actions')}</h2>
           {moved && (
@@ -169,7 +180,10 @@ export default function CasePage() {
             <ul>
               {data.messages.map((m) => (
                 <li key={m.id}>
-                  <strong>{code('submittedBy', m.sender)}</strong> ({time(m.createdAt)}): {m.body}
+                  <strong>{code('submittedBy', m.sender)}</strong> ({time(m.createdAt)}):{' '}
+                  <span className="console__written" lang={langOf(m.lang, i18n.language)}>
+                    {m.body}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -177,24 +191,7 @@ export default function CasePage() {
 
           <VersionList versions={data.versions} formKey={data.formKey} />
 
-          <h2>{t('case.documents')}</h2>
-          {data.documents.length === 0 ? (
-            <p>{t('case.noDocuments')}</p>
-          ) : (
-            <ul>
-              {data.documents.map((d) => (
-                <li key={d.id}>
-                  {d.fileName}{' '}
-                  <a href={docUrl(d.id)} target="_blank" rel="noreferrer">
-                    {t('case.view', { name: d.fileName })}
-                  </a>{' '}
-                  <a href={docUrl(d.id, true)} download>
-                    {t('case.download', { name: d.fileName })}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+          <CaseSubmissions data={data} docUrl={docUrl} />
 
           <h2>{t('case.signature')}</h2>
           {data.signature ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ConsoleCaseData } from '../../machines/rules/staff';
+import type { ConsoleCaseData, WrittenText } from '../../machines/rules/staff';
+import { langOf } from './CaseSubmissions';
 import { formatDate } from '../components/format';
 
 /**
@@ -7,9 +8,19 @@ import { formatDate } from '../components/format';
  * round's inspection and result, and the applicant's request (the dates asked for, whom to meet, access),
  * so that a date outside them or a result before the date is not a surprise.
  */
-export function InspectionFacts({ rules, today }: { rules: ConsoleCaseData['rules']; today: string }) {
+export function InspectionFacts({
+  rules,
+  today,
+  written = [],
+}: {
+  rules: ConsoleCaseData['rules'];
+  today: string;
+  /** What the party wrote with the request (its history row's words): the `lang` of the contact and notes. */
+  written?: readonly WrittenText[];
+}) {
   const { t, i18n } = useTranslation('console');
   const request = rules.inspectionRequest;
+  const lang = (field: string) => langOf(written.find((w) => w.field === field)?.lang ?? null, i18n.language);
   if (!rules.inspection && !request) return null;
   return (
     <section aria-labelledby="inspection-facts-title">
@@ -40,9 +51,23 @@ export function InspectionFacts({ rules, today }: { rules: ConsoleCaseData['rule
             <dt>{t('case.inspection.preferred')}</dt>
             <dd>{request.preferredDates.join(', ') || '—'}</dd>
             <dt>{t('case.inspection.contact')}</dt>
-            <dd>{[request.contactName, request.contactTelephone].filter(Boolean).join(', ') || '—'}</dd>
+            <dd>
+              {request.contactName || request.contactTelephone ? (
+                <>
+                  {request.contactName && (
+                    <span lang={lang('inspectionContactName')}>{request.contactName}</span>
+                  )}
+                  {request.contactName && request.contactTelephone ? ', ' : ''}
+                  {request.contactTelephone}
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
             <dt>{t('case.inspection.access')}</dt>
-            <dd>{request.accessNotes ?? '—'}</dd>
+            <dd className="console__written" lang={request.accessNotes ? lang('accessNotes') : undefined}>
+              {request.accessNotes ?? '—'}
+            </dd>
           </>
         )}
       </dl>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
 import {
   applicationHistory,
@@ -227,4 +227,28 @@ const openRequest = (applicationId: number, requestId: number) =>
 export async function insertRequest(tx: Db, row: typeof informationRequests.$inferInsert) {
   const [made] = await tx.insert(informationRequests).values(row).returning({ id: informationRequests.id });
   return made?.id;
+}
+
+/**
+ * The follow-ups of the case by its parties (the applicant, the appointed AP or RSE), oldest first: their
+ * answers as stored, what they wrote included (api/modules/console/applicant-words.ts).
+ */
+export async function partyFollowUpsOf(tx: Db, applicationId: number) {
+  return tx
+    .select({
+      reference: caseActions.reference,
+      formKey: caseActions.formKey,
+      answers: caseActions.answers,
+      actor: caseActions.actor,
+      language: caseActions.language,
+      createdAt: caseActions.createdAt,
+    })
+    .from(caseActions)
+    .where(
+      and(
+        eq(caseActions.applicationId, applicationId),
+        inArray(caseActions.actor, ['applicant', 'ap', 'rse']),
+      ),
+    )
+    .orderBy(asc(caseActions.id));
 }

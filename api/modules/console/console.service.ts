@@ -57,6 +57,7 @@ import { queueCsv } from './console-csv';
 import * as repo from './console.repo';
 import { underAnswers } from '../../http/field-errors';
 import { documentTypesFor } from '../../../machines/forms/follow-up/submit-document';
+import { documentTypeKey, textLanguage, wordsOf } from './applicant-words';
 
 /**
  * The case officer console (docs/decisions/022-case-officer-console.md): the work queue with
@@ -206,6 +207,7 @@ export function createConsoleService(deps: {
         revisions,
         signed,
         facts,
+        followUps,
       ] = await Promise.all([
         historyOf(db, application.id),
         documentsOf(db, application.id),
@@ -218,7 +220,10 @@ export function createConsoleService(deps: {
         layoutPlanRevisions(db, application.id),
         repo.followUpSignaturesOf(db, application.id),
         caseFacts(db, application, clock.now()),
+        repo.partyFollowUpsOf(db, application.id),
       ]);
+      // What the parties wrote, by the reference of the follow-up (and so of its history row).
+      const words = new Map(followUps.map((f) => [f.reference, wordsOf(f)]));
       const inspectionRequest = await latestInspectionRequest(db, application.id);
       const today = hongKongDate(clock.now());
       const { id: _id, staffId, ...queueRow } = row;
@@ -246,10 +251,14 @@ export function createConsoleService(deps: {
           date: h.date.toISOString(),
           reference: h.reference,
           revision: (h.reference && revisions.get(h.reference)) ?? null,
+          words: (h.reference && words.get(h.reference)) || null,
         })),
+        // Each by its type's name in the catalogue, with the submission or follow-up it came with.
         documents: documents.map((d) => ({
           id: d.id,
           kind: d.kind,
+          typeKey: documentTypeKey(application.formCode, d.kind),
+          historyId: d.historyId,
           fileName: d.fileName,
           bytes: d.bytes,
           createdAt: d.createdAt.toISOString(),
@@ -271,7 +280,11 @@ export function createConsoleService(deps: {
         requests: requests.map((r) => requestData(r, today)),
         // What an information request may name: the case's form's documents and "Other".
         requestableDocuments: documentTypesFor(application.formCode),
-        messages: messages.map(messageData),
+        // As written, with the language of the text (a party's message is in the case's language, mostly).
+        messages: messages.map((m) => ({
+          ...messageData(m),
+          lang: textLanguage(m.body, application.language),
+        })),
         audit: audit.map(auditRow),
         staff: staff.filter((s) => s.role !== 'admin').map(staffSummary),
         calendar: calendar.window(),
