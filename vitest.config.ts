@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/paths/**/*.test.ts'],
           environment: 'node',
+          // The path tests walk whole machines (thousands of transitions): seconds alone, more on a loaded
+          // machine. Speed is the benchmarks' business (docs/testing.md), not a test's time-out.
+          testTimeout: 30_000,
         },
       },
       {
