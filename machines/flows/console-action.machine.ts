@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ConsoleActionResult, HolderResetResult } from '../rules/staff';
+import type { ConsoleActionResult } from '../rules/staff';
+import type { HolderResetResult } from '../rules/staff-holders';
 
 /**
  * One action of the case officer console on a case (docs/flows/console-action.md), or the reset of a

@@ -1,10 +1,10 @@
+import type { ApplicantWordsData } from './staff-words';
 import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './case-lifecycle';
 import { isIsoDate } from './working-days';
 import { parseBdReference } from './bd-reference';
 import { MINOR_WORKS_MAX_ROWS, minorWorksRowSchema } from './minor-works';
 import { charLabel, firstUnprintable } from './printable';
-import { registrationNumberSchema } from './appointment';
 
 /**
  * The department's console (docs/decisions/022-case-officer-console.md): staff roles, the
@@ -267,45 +267,6 @@ export interface AuditRowData {
   requestId: string | null;
 }
 
-/**
- * One text the applicant, AP or RSE wrote, exactly as written (docs/decisions/037-applicant-words-in-console.md):
- * the follow-up form's field it answers (WRITTEN_FIELDS) and the BCP 47 tag of the text's language as its
- * characters show it ('en', 'zh-Hant', 'zh-Hans'), null when they do not (digits, a date, a telephone number).
- */
-export interface WrittenText {
-  field: WrittenField;
-  text: string;
-  lang: string | null;
-}
-
-/**
- * The fields of the follow-up forms whose answers are the party's own words or choices for the officer, in the
- * order the console shows them: Submit Supporting Document's description, revision and note; the inspection
- * request's preferred dates, site contact and access notes; the withdrawal's reason.
- */
-export const WRITTEN_FIELDS = [
-  'description',
-  'revision',
-  'note',
-  'preferredDate1',
-  'preferredDate2',
-  'preferredDate3',
-  'inspectionContactName',
-  'inspectionContactTelephone',
-  'accessNotes',
-  'reason',
-] as const;
-export type WrittenField = (typeof WRITTEN_FIELDS)[number];
-
-/** What a party wrote with one follow-up: who ('APPLICANT' | 'AP' | 'RSE'), when, and the texts. */
-export interface ApplicantWordsData {
-  by: string;
-  at: string;
-  /** The follow-up form's key ('submitDocument', 'requestForInspection', 'withdrawApplication' ...). */
-  formKey: string;
-  texts: WrittenText[];
-}
-
 export interface ConsoleCaseData extends QueueRow {
   formKey: string | null;
   language: string;
@@ -392,62 +353,4 @@ export interface StaffContact {
 /** The officer's contact details as the applicant's case page shows them. */
 export interface OfficerContact extends StaffContact {
   sentAt: string;
-}
-
-/**
- * The department's reset of a registration holder (docs/console.md, "Registered AP/RSE";
- * docs/decisions/025-registration-holders.md): the number as people type it, normalised.
- */
-export const holderLookupSchema = z.object({ registrationNumber: registrationNumberSchema });
-
-/** POST /api/staff/holders/reset: the holder the officer saw (`holderId`) and the officer's reason. */
-export const holderResetSchema = z.object({
-  registrationNumber: registrationNumberSchema,
-  holderId: z.number(invalid).int(invalid).positive(invalid).max(2_147_483_647, invalid),
-  reason: z.string(required).trim().min(1, required).max(1000, invalid),
-});
-export type HolderResetBody = z.infer<typeof holderResetSchema>;
-
-/** A case the holder is actively appointed to (what the holder's login reaches). */
-export interface HolderCaseData {
-  applicationNo: string;
-  status: string;
-  acceptedAt: string | null;
-}
-
-/** GET /api/staff/holders?registrationNumber=: the number's holder (contacts masked) and its history. */
-export interface RegistrationHolderData {
-  registrationNumber: string;
-  identity: 'ap' | 'rse';
-  holder: {
-    id: number;
-    nameEn: string;
-    nameZh: string | null;
-    email: string;
-    mobile: string;
-    /** How the holder's first accepted declaration was signed. */
-    signer: 'iamsmart' | 'ecert' | null;
-    language: 'en' | 'sc' | 'tc';
-    establishedAt: string;
-    cases: HolderCaseData[];
-  } | null;
-  /** The holders the department reset, newest first. */
-  history: {
-    nameEn: string;
-    nameZh: string | null;
-    establishedAt: string;
-    endedAt: string;
-    endedBy: { nameEn: string; nameZh: string } | null;
-    reason: string;
-  }[];
-}
-
-/** What a reset did. */
-export interface HolderResetResult {
-  registrationNumber: string;
-  endedAt: string;
-  /** The ACTIVE appointments no longer reached by the old holder's login. */
-  unlinkedCases: number;
-  /** The open invitations of the number cancelled (their applicants invite again). */
-  cancelledInvitations: number;
 }

@@ -7,7 +7,8 @@ import { appointments, auditEvents, registrationHolders, sessions } from '../../
 import { staffSessions } from '../../drizzle/schema-staff';
 import { PERMISSIONS } from '../../machines/rules/authorisation';
 import type { AppointeeCase } from '../../machines/rules/appointment';
-import type { HolderResetResult, RegistrationHolderData, StaffRole } from '../../machines/rules/staff';
+import type { StaffRole } from '../../machines/rules/staff';
+import type { HolderResetResult, RegistrationHolderData } from '../../machines/rules/staff-holders';
 import { type AppointmentHarness, startAppointmentHarness } from './appointments-harness';
 
 /**
@@ -340,7 +341,10 @@ describe('what a reset does', () => {
     const after = await lookup(tokens.admin, number);
     expect(after.body.data.holder).toBeNull();
     expect(after.body.data.history).toHaveLength(1);
-    expect(after.body.data.history[0]).toMatchObject({ reason, endedBy: { nameEn: 'Officer seniorOfficer' } });
+    expect(after.body.data.history[0]).toMatchObject({
+      reason,
+      endedBy: { nameEn: 'Officer seniorOfficer' },
+    });
 
     // The next acceptance of the number, with other contacts, establishes a new holder.
     const next = await h.applicantCase();

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleCaseData, WrittenText } from '../../machines/rules/staff';
+import type { ConsoleCaseData } from '../../machines/rules/staff';
+import type { WrittenText } from '../../machines/rules/staff-words';
 import { HTML_LANG, isLanguage } from '../../machines/rules/language';
 import { formatDate } from '../components/format';
 import { useConsoleTime } from './time';

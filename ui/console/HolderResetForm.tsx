@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { consoleActionMachine, type ConsoleActionOutcome } from '../../machines/flows/console-action.machine';
-import type { HolderResetResult } from '../../machines/rules/staff';
+import type { HolderResetResult } from '../../machines/rules/staff-holders';
 import { consoleApi, type ConsoleApiError } from './api';
 import { useRefusal } from './use-refusal';
 import { FieldInput, ProblemSummary } from './fields';

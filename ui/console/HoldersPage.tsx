@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router-dom';
 import { may } from '../../machines/rules/authorisation';
-import type { RegistrationHolderData } from '../../machines/rules/staff';
+import type { RegistrationHolderData } from '../../machines/rules/staff-holders';
 import { ConsoleApiError, consoleApi } from './api';
 import type { ConsoleContext } from './ConsoleLayout';
 import { FieldInput, ProblemSummary } from './fields';

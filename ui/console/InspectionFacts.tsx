@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ConsoleCaseData, WrittenText } from '../../machines/rules/staff';
+import type { ConsoleCaseData } from '../../machines/rules/staff';
+import type { WrittenText } from '../../machines/rules/staff-words';
 import { langOf } from './CaseSubmissions';
 import { formatDate } from '../components/format';
 

@@ -12,7 +12,7 @@ import { staffAccounts, type StaffAccountRow } from '../../../drizzle/schema-sta
 import { maskEmail, maskMobile } from '../../../machines/rules/appointment';
 import { isLanguage, type Language } from '../../../machines/rules/language';
 import { parseRegistrationNumber } from '../../../machines/rules/registration';
-import type { HolderResetResult, RegistrationHolderData } from '../../../machines/rules/staff';
+import type { HolderResetResult, RegistrationHolderData } from '../../../machines/rules/staff-holders';
 import type { Clock } from '../../clock';
 import { ApiError, NotFoundError } from '../../http/errors';
 import { translate } from '../../http/i18n';

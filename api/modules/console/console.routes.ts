@@ -3,12 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { applicationNoSchema } from '../../../machines/rules/otp';
-import {
-  consoleActionBodySchema,
-  holderLookupSchema,
-  holderResetSchema,
-  staffSettingsSchema,
-} from '../../../machines/rules/staff';
+import { consoleActionBodySchema, staffSettingsSchema } from '../../../machines/rules/staff';
+import { holderLookupSchema, holderResetSchema } from '../../../machines/rules/staff-holders';
 import { signInSchema } from '../../../machines/rules/staff-sign-in';
 import { queueQuerySchema } from '../../../machines/rules/staff-queue';
 import { hongKongDate } from '../../../machines/rules/working-days';
