@@ -302,14 +302,12 @@ describe('reassigning open cases', () => {
     const done = await h.submittedCase('CLOSED');
     for (const c of [one, two])
       await h.staffAct(leaving.token, c.applicationNo, 'case.assign', 'SUBMITTED', { staffId: leaving.id });
-    await h.database.db
-      .insert(caseAssignments)
-      .values({
-        applicationId: done.id,
-        staffId: leaving.id,
-        assignedAt: h.clock.now(),
-        assignedBy: leaving.id,
-      });
+    await h.database.db.insert(caseAssignments).values({
+      applicationId: done.id,
+      staffId: leaving.id,
+      assignedAt: h.clock.now(),
+      assignedBy: leaving.id,
+    });
     const moved = await h.staffCall<StaffReassigned>(
       'POST',
       `/api/staff/accounts/${leaving.id}/reassign`,
