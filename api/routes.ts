@@ -41,6 +41,7 @@ import {
   createOtpService,
   createSessionService,
   authRouter,
+  createStaffAdminService,
   createStaffAuthService,
   type SignInLimits,
   type StaffIdentityProvider,
@@ -276,17 +277,19 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   );
   router.use('/cases', casesRouter({ cases, sessions, storage: options.documents.storage }));
   // The department's console (docs/decisions/022-case-officer-console.md): staff sessions of their own.
+  const staffAuth = createStaffAuthService({
+    db,
+    clock,
+    masterData,
+    secret: options.linkSecret,
+    provider: options.staff?.provider,
+    limits: options.staff?.limits,
+  });
   router.use(
     '/staff',
     staffRouter({
-      auth: createStaffAuthService({
-        db,
-        clock,
-        masterData,
-        secret: options.linkSecret,
-        provider: options.staff?.provider,
-        limits: options.staff?.limits,
-      }),
+      auth: staffAuth,
+      admin: createStaffAdminService({ db, clock, gate: staffAuth.gate }),
       console: createConsoleService({
         db,
         clock,

@@ -38,6 +38,14 @@ export const staffAccounts = pgTable('staff_accounts', {
   /** The last TOTP time step accepted: a code is never accepted twice. */
   totpLastStep: integer('totp_last_step'),
   active: boolean('active').notNull().default(true),
+  /**
+   * A new TOTP is to be enrolled (a new account, or an admin's reset): the secret above is not accepted
+   * yet; the officer signs in with the password and the one-time enrolment code (a recovery code) and
+   * confirms a code of the new secret (docs/decisions/036-staff-administration.md).
+   */
+  totpPending: boolean('totp_pending').notNull().default(false),
+  /** The last successful sign-in. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),

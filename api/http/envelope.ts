@@ -69,7 +69,15 @@ export type ErrorCode =
   | 'CASE_CHANGED'
   // The department's reset of a registration holder (docs/console.md, "Registered AP/RSE").
   | 'HOLDER_NONE'
-  | 'HOLDER_CHANGED';
+  | 'HOLDER_CHANGED'
+  // Staff administration (docs/decisions/036-staff-administration.md).
+  | 'STAFF_SELF'
+  | 'STAFF_LAST_ADMIN'
+  | 'STAFF_USERNAME_TAKEN'
+  | 'STAFF_REASSIGN_TARGET'
+  | 'STAFF_NOT_PENDING'
+  | 'STAFF_ENROLMENT_REQUIRED'
+  | 'STAFF_CODE_WRONG';
 
 export const SUCCESS_CODE = '200';
 

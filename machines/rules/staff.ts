@@ -180,6 +180,8 @@ export interface StaffMe {
   postEn: string;
   postZh: string;
   idleMinutes: number;
+  /** A new TOTP is to be enrolled before anything else (docs/decisions/036-staff-administration.md). */
+  totpPending: boolean;
 }
 
 export interface StaffSummary {

@@ -14,7 +14,8 @@ let h: ConsoleHarness;
 let assigned: StaffUser;
 const callers: Record<string, { token?: string; bearer?: string; id?: number }> = {};
 
-type Endpoint = 'queue' | 'view' | 'assign' | 'act' | 'document' | 'audit' | 'settings';
+type Endpoint =
+  'queue' | 'view' | 'assign' | 'act' | 'document' | 'audit' | 'settings' | 'accounts' | 'unlock';
 const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   queue: 'console.queue',
   view: 'console.case.view',
@@ -23,6 +24,9 @@ const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   document: 'console.case.view',
   audit: 'console.audit',
   settings: 'console.staff',
+  // Staff administration (decision 036): the list, and one of its changes (unlock: harmless to repeat).
+  accounts: 'console.staff',
+  unlock: 'console.staff',
 };
 const ROLE_OF: Record<string, string> = {
   unassignedOfficer: 'caseOfficer',
@@ -34,9 +38,39 @@ const ROLE_OF: Record<string, string> = {
 // assign: the caller assigns themself. The assigned officer cannot take a case already theirs (409:
 // only a senior officer reassigns); document: no document 999999, so an allowed caller gets 404.
 const EXPECTED: Record<string, Record<Endpoint, number>> = {
-  none: { queue: 401, view: 401, assign: 401, act: 401, document: 401, audit: 401, settings: 401 },
-  applicant: { queue: 401, view: 401, assign: 401, act: 401, document: 401, audit: 401, settings: 401 },
-  ap: { queue: 401, view: 401, assign: 401, act: 401, document: 401, audit: 401, settings: 401 },
+  none: {
+    queue: 401,
+    view: 401,
+    assign: 401,
+    act: 401,
+    document: 401,
+    audit: 401,
+    settings: 401,
+    accounts: 401,
+    unlock: 401,
+  },
+  applicant: {
+    queue: 401,
+    view: 401,
+    assign: 401,
+    act: 401,
+    document: 401,
+    audit: 401,
+    settings: 401,
+    accounts: 401,
+    unlock: 401,
+  },
+  ap: {
+    queue: 401,
+    view: 401,
+    assign: 401,
+    act: 401,
+    document: 401,
+    audit: 401,
+    settings: 401,
+    accounts: 401,
+    unlock: 401,
+  },
   unassignedOfficer: {
     queue: 200,
     view: 200,
@@ -45,10 +79,42 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     document: 404,
     audit: 403,
     settings: 403,
+    accounts: 403,
+    unlock: 403,
   },
-  assignedOfficer: { queue: 200, view: 200, assign: 409, act: 200, document: 404, audit: 403, settings: 403 },
-  seniorOfficer: { queue: 200, view: 200, assign: 200, act: 200, document: 404, audit: 200, settings: 403 },
-  admin: { queue: 200, view: 200, assign: 403, act: 403, document: 404, audit: 200, settings: 200 },
+  assignedOfficer: {
+    queue: 200,
+    view: 200,
+    assign: 409,
+    act: 200,
+    document: 404,
+    audit: 403,
+    settings: 403,
+    accounts: 403,
+    unlock: 403,
+  },
+  seniorOfficer: {
+    queue: 200,
+    view: 200,
+    assign: 200,
+    act: 200,
+    document: 404,
+    audit: 200,
+    settings: 403,
+    accounts: 403,
+    unlock: 403,
+  },
+  admin: {
+    queue: 200,
+    view: 200,
+    assign: 403,
+    act: 403,
+    document: 404,
+    audit: 200,
+    settings: 200,
+    accounts: 200,
+    unlock: 200,
+  },
 };
 
 async function applicantBearer(role: string): Promise<string> {
@@ -83,15 +149,17 @@ async function request(
       ? h.call('GET', base, options)
       : endpoint === 'document'
         ? h.call('GET', `${base}/documents/999999`, options)
-        : endpoint === 'audit' || endpoint === 'settings'
+        : endpoint === 'audit' || endpoint === 'settings' || endpoint === 'accounts'
           ? h.call('GET', `/api/staff/${endpoint}`, options)
-          : h.call('POST', `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`, {
-              ...options,
-              body: {
-                expectedStatus: 'SUBMITTED',
-                answers: endpoint === 'assign' ? { staffId: c.id ?? 1 } : { body: 'Hello from the table.' },
-              },
-            }));
+          : endpoint === 'unlock'
+            ? h.call('POST', `/api/staff/accounts/${assigned.id}/unlock`, { ...options, body: {} })
+            : h.call('POST', `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`, {
+                ...options,
+                body: {
+                  expectedStatus: 'SUBMITTED',
+                  answers: endpoint === 'assign' ? { staffId: c.id ?? 1 } : { body: 'Hello from the table.' },
+                },
+              }));
   return { status: reply.status, body: reply.body };
 }
 

@@ -6,7 +6,7 @@ import { seedTestCase } from './seed-case';
 import { testApplicant } from './fixtures';
 import { caseVersions } from '../../drizzle/schema';
 import { eq } from 'drizzle-orm';
-import { issuedDocuments, staffAccounts } from '../../drizzle/schema-staff';
+import { caseAssignments, issuedDocuments, staffAccounts } from '../../drizzle/schema-staff';
 import { hongKongDate } from '../../machines/rules/working-days';
 
 /**
@@ -92,6 +92,43 @@ export const CONSOLE_STAFF = {
     role: 'seniorOfficer' as StaffRole,
     nameEn: 'SIN Wing Yan',
     nameZh: '冼詠欣',
+  },
+  // staff-admin.spec.ts (decision 036): the admin, the officer disabled and whose cases go to a colleague,
+  // the colleague, an officer locked out, an officer whose authenticator is reset.
+  staffAdmin: {
+    username: 'e2e.staffadmin',
+    password: 'e2e-staffadmin-password',
+    role: 'admin' as StaffRole,
+    nameEn: 'KO Hoi Ling',
+    nameZh: '高凱玲',
+  },
+  staffLeaving: {
+    username: 'e2e.leaving',
+    password: 'e2e-leaving-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'LAU Chun Yin',
+    nameZh: '劉俊賢',
+  },
+  staffColleague: {
+    username: 'e2e.colleague',
+    password: 'e2e-colleague-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'POON Ka Wai',
+    nameZh: '潘嘉慧',
+  },
+  staffLocked: {
+    username: 'e2e.locked',
+    password: 'e2e-locked-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'YAU Sze Wing',
+    nameZh: '丘詩穎',
+  },
+  staffReset: {
+    username: 'e2e.totpreset',
+    password: 'e2e-totpreset-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'CHOI Man Kit',
+    nameZh: '蔡文傑',
   },
   // console-search.spec.ts: the work queue's search box.
   search: {
@@ -200,6 +237,32 @@ async function seedHolders(db: Db): Promise<void> {
   }
 }
 
+/**
+ * The cases of staff-admin.spec.ts (applicants 181–183), all assigned to the officer who leaves: two
+ * open, which the admin hands to a colleague, and one closed, which stays.
+ */
+export const STAFF_ADMIN_CASES = {
+  open1: { n: 181, status: 'SUBMITTED' },
+  open2: { n: 182, status: 'UNDER_EXAMINATION' },
+  closed: { n: 183, status: 'CLOSED' },
+} as const;
+
+async function seedStaffAdminCases(db: Db): Promise<void> {
+  const [leaving] = await db
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.username, CONSOLE_STAFF.staffLeaving.username));
+  if (!leaving) return;
+  for (const { n, status } of Object.values(STAFF_ADMIN_CASES)) {
+    const id = await seedTestCase(db, n, { status, date: new Date() });
+    if (id === undefined) continue;
+    await db
+      .insert(caseAssignments)
+      .values({ applicationId: id, staffId: leaving.id, assignedAt: new Date(), assignedBy: leaving.id })
+      .onConflictDoNothing();
+  }
+}
+
 export async function seedConsoleFixtures(db: Db): Promise<void> {
   await seedHolders(db);
   await seedSearchCases(db);
@@ -214,6 +277,7 @@ export async function seedConsoleFixtures(db: Db): Promise<void> {
       totpSecret: E2E_TOTP_SECRET,
     })),
   );
+  await seedStaffAdminCases(db);
   const [senior] = await db
     .select({ id: staffAccounts.id })
     .from(staffAccounts)

@@ -10,6 +10,7 @@ import { STAFF_ACTIVITY_STORAGE_KEY } from '../session/activity';
 import { IdleWarning, type IdleSettings } from '../session/IdleWarning';
 import { updateSession } from '../session/store';
 import { consoleApi } from './api';
+import { TotpEnrolment } from './TotpEnrolment';
 import './console.css';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', tc: '繁體中文', sc: '简体中文' };
@@ -126,7 +127,7 @@ export default function ConsoleLayout() {
             </>
           )}
         </div>
-        {me && (
+        {me && !me.totpPending && (
           <nav aria-label={t('nav.label')}>
             <ul className="console__inline">
               {may(me.role, 'console.queue') && (
@@ -156,7 +157,14 @@ export default function ConsoleLayout() {
       {me ? <IdleWarning key={me.id} settings={idle} /> : null}
       <main id="console-main" className="console__main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
-          {me === undefined ? <Spinner /> : <Outlet context={{ me, setMe } satisfies ConsoleContext} />}
+          {me === undefined ? (
+            <Spinner />
+          ) : me?.totpPending && !signInPage ? (
+            // Reloaded before the new authenticator was set up (decision 036): that comes first.
+            <TotpEnrolment onDone={() => setMe({ ...me, totpPending: false })} />
+          ) : (
+            <Outlet context={{ me, setMe } satisfies ConsoleContext} />
+          )}
         </Suspense>
       </main>
     </div>

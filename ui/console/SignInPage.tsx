@@ -5,6 +5,7 @@ import type { StaffMe } from '../../machines/rules/staff';
 import { ConsoleApiError, consoleApi } from './api';
 import type { ConsoleContext } from './ConsoleLayout';
 import { FieldInput, ProblemSummary } from './fields';
+import { TotpEnrolment } from './TotpEnrolment';
 
 /** /console/sign-in: user name, password and the authenticator's code (or a recovery code). */
 export default function SignInPage() {
@@ -14,6 +15,8 @@ export default function SignInPage() {
   const [values, setValues] = useState({ username: '', password: '', code: '' });
   const [error, setError] = useState<ConsoleApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new account, or an authenticator reset by the admin: the new TOTP is set up first (decision 036).
+  const [enrolling, setEnrolling] = useState<StaffMe | null>(null);
   // Signed out by the idle timer (ConsoleLayout): said here, where the officer lands.
   const idle = (useLocation().state as { idle?: boolean } | null)?.idle === true;
 
@@ -22,8 +25,11 @@ export default function SignInPage() {
     setBusy(true);
     try {
       const me = await consoleApi.post<StaffMe>('session', values);
-      setMe(me);
-      void navigate(me.role === 'admin' ? '/console/audit' : '/console');
+      if (me.totpPending) {
+        setEnrolling(me);
+        return;
+      }
+      enter(me);
     } catch (err) {
       setError(err instanceof ConsoleApiError ? err : new ConsoleApiError(0, 'NETWORK', t('errors.network')));
       setValues((v) => ({ ...v, code: '' }));
@@ -31,7 +37,13 @@ export default function SignInPage() {
       setBusy(false);
     }
   };
+  function enter(me: StaffMe) {
+    setMe(me);
+    void navigate(me.role === 'admin' ? '/console/audit' : '/console');
+  }
   const set = (name: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  if (enrolling) return <TotpEnrolment onDone={() => enter({ ...enrolling, totpPending: false })} />;
 
   return (
     <>

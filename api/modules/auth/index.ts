@@ -24,3 +24,4 @@ export {
 } from './staff-auth';
 export { type SignInLimits } from './staff-sign-in-limits';
 export { DEMO_STAFF, seedStaff } from './demo-staff';
+export { StaffEnrolmentRequiredError, createStaffAdminService, type StaffAdminService } from './staff-admin';

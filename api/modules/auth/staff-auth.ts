@@ -24,7 +24,7 @@ import {
   storeRecoveryCodes,
   takeRecoveryCode,
 } from './staff-recovery';
-import { createSignInGate, type SignInLimits } from './staff-sign-in-limits';
+import { createSignInGate, type SignInGate, type SignInLimits } from './staff-sign-in-limits';
 
 /**
  * Staff sign-in (docs/decisions/022-case-officer-console.md): a password hashed with argon2id
@@ -72,6 +72,8 @@ export interface StaffAuthService {
   updateSettings(session: StaffSession, settings: StaffSettings, address: string): Promise<StaffSettings>;
   /** The staff accounts (admin). */
   accounts(): Promise<StaffAccountData[]>;
+  /** The sign-in limits (the admin's staff list and unlock read and clear them). */
+  gate: SignInGate;
 }
 
 export const STAFF_COOKIE = 'bd_staff';
@@ -113,6 +115,8 @@ export function passwordTotpProvider(db: Db): StaffIdentityProvider {
       ]);
       if (!account || !account.active || !passwordOk) return null;
       if (isTotp) {
+        // A TOTP waiting for enrolment is not a second factor yet: the enrolment code opens the sign-in.
+        if (account.totpPending) return null;
         const step = totpStep(account.totpSecret, code, now);
         if (step === null) return null;
         // Compare-and-set: a code is taken once, even by two requests at the same moment.
@@ -167,6 +171,7 @@ export function createStaffAuthService({
     postEn: staff.postEn,
     postZh: staff.postZh,
     idleMinutes: idle,
+    totpPending: staff.totpPending,
   });
 
   return {
@@ -177,6 +182,7 @@ export function createStaffAuthService({
       const staff = await provider.authenticate(input, now);
       if (!staff) throw new StaffSignInFailedError();
       await attempt.succeeded();
+      await db.update(staffAccounts).set({ lastSignInAt: now }).where(eq(staffAccounts.id, staff.id));
       const token = randomBytes(32).toString('base64url');
       const idle = await idleMinutes();
       await db.insert(staffSessions).values({
@@ -272,6 +278,8 @@ export function createStaffAuthService({
         active: r.active,
       }));
     },
+
+    gate,
   };
 }
 
@@ -281,6 +289,8 @@ export interface NewStaff extends StaffContact {
   password: string;
   /** Base32; default a new random 20-byte secret. */
   totpSecret?: string;
+  /** The officer enrols the TOTP at the first sign-in (the admin's console; decision 036). */
+  totpPending?: boolean;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { and, eq, gt, gte, like, or } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../../drizzle/db';
 import { rateLimits } from '../../../drizzle/schema';
@@ -75,7 +76,18 @@ export interface SignInAttempt {
 export interface SignInGate {
   /** Reserves an attempt of `username` from `address`, or throws the 429 that applies. */
   reserve(username: string, address: string): Promise<SignInAttempt>;
+  /**
+   * Until when `username` is locked from some address, or held back from all unknown ones (the latest
+   * such end), or null (docs/decisions/036-staff-administration.md: the admin's staff list). The wall
+   * clock's time, as rate-limiter-flexible's expiries are.
+   */
+  lockedUntil(username: string): Promise<Date | null>;
+  /** Forgets every failure of `username`: its pairs with any address and its own count (the admin's unlock). */
+  unlock(username: string): Promise<void>;
 }
+
+/** A LIKE pattern matching `text` literally (base64url holds `_`, LIKE's one-character wildcard). */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
@@ -107,10 +119,61 @@ export function createSignInGate({
   const known = counter('staffSignInKnown', 1, knownSeconds);
   const hmac = (value: string) => createHmac('sha256', secret).update(value).digest('base64url');
 
+  /**
+   * A pair's key starts with the account's own HMAC, so that an admin can find and clear the account's
+   * pairs without knowing the addresses (which stay HMACs). Old keys (before 036) are forgotten.
+   */
+  const pairPrefix = (username: string) => `staffSignInPair:${hmac(`staff-pair-account|${username}`)}.`;
+  const accountKeys = (username: string) => {
+    const account = hmac(`staff|${username}`);
+    return [perAccount.getKey(account), slow.getKey(account)];
+  };
+
   return {
+    async lockedUntil(username) {
+      const now = new Date();
+      const [pairs, ceiling] = await Promise.all([
+        db
+          .select({ expire: rateLimits.expire })
+          .from(rateLimits)
+          .where(
+            and(
+              like(rateLimits.key, `${likeEscaped(pairPrefix(username))}%`),
+              gte(rateLimits.points, l.attempts),
+              gt(rateLimits.expire, now),
+            ),
+          ),
+        db
+          .select({ expire: rateLimits.expire })
+          .from(rateLimits)
+          .where(
+            and(
+              eq(rateLimits.key, perAccount.getKey(hmac(`staff|${username}`))),
+              gte(rateLimits.points, l.ceiling),
+              gt(rateLimits.expire, now),
+            ),
+          ),
+      ]);
+      const ends = [...pairs, ...ceiling].map((r) => r.expire?.getTime() ?? 0).filter((t) => t > 0);
+      return ends.length ? new Date(Math.max(...ends)) : null;
+    },
+
+    async unlock(username) {
+      const [accountKey, slowKey] = accountKeys(username);
+      await db
+        .delete(rateLimits)
+        .where(
+          or(
+            like(rateLimits.key, `${likeEscaped(pairPrefix(username))}%`),
+            eq(rateLimits.key, accountKey ?? ''),
+            eq(rateLimits.key, slowKey ?? ''),
+          ),
+        );
+    },
+
     async reserve(username, address) {
       const keys = {
-        pair: hmac(`staff-pair|${username}|${address}`),
+        pair: `${pairPrefix(username).slice('staffSignInPair:'.length)}${hmac(`staff-pair|${username}|${address}`)}`,
         address: hmac(`staff-address|${address}`),
         account: hmac(`staff|${username}`),
         known: hmac(`staff-known|${username}|${address}`),

@@ -6,10 +6,16 @@ import { applicationNoSchema } from '../../../machines/rules/otp';
 import { consoleActionBodySchema, staffSettingsSchema } from '../../../machines/rules/staff';
 import { holderLookupSchema, holderResetSchema } from '../../../machines/rules/staff-holders';
 import { signInSchema } from '../../../machines/rules/staff-sign-in';
+import {
+  staffCreateSchema,
+  staffEnrolSchema,
+  staffIdParam,
+  staffReassignSchema,
+} from '../../../machines/rules/staff-admin';
 import { queueQuerySchema } from '../../../machines/rules/staff-queue';
 import { hongKongDate } from '../../../machines/rules/working-days';
 import type { DocumentStorage } from '../../adapters/storage';
-import { sendOk } from '../../http/envelope';
+import { SUCCESS_CODE, sendEnvelope, sendOk } from '../../http/envelope';
 import { requestLanguage } from '../../http/i18n';
 import { requireJson } from '../../http/require-json';
 import {
@@ -18,6 +24,8 @@ import {
   requireStaff,
   staffToken,
   STAFF_COOKIE,
+  StaffEnrolmentRequiredError,
+  type StaffAdminService,
   type StaffAuthService,
 } from '../auth';
 import type { ConsoleService } from './console.service';
@@ -64,8 +72,10 @@ export function staffRouter({
   console: cases,
   storage,
   holders,
+  admin,
 }: {
   auth: StaffAuthService;
+  admin: StaffAdminService;
   console: ConsoleService;
   storage: DocumentStorage;
   holders: HolderReset;
@@ -103,6 +113,29 @@ export function staffRouter({
   });
 
   router.use(requireStaff(auth));
+
+  // A TOTP waiting for enrolment (a new account, an admin's reset: decision 036): the session reaches
+  // who is signed in and the enrolment, nothing else, until the officer confirms a code of the new TOTP.
+  router.use((req, res, next) => {
+    if (currentStaff(res).staff.totpPending && req.path !== '/session' && req.path !== '/enrolment')
+      throw new StaffEnrolmentRequiredError();
+    next();
+  });
+
+  /**
+   * GET /api/staff/enrolment: the TOTP to enrol (otpauth:// URI for the QR, and the secret to type);
+   * 409 STAFF_NOT_PENDING nothing to enrol. POST /api/staff/enrolment { code }: a code of it confirms the
+   * enrolment; 200 { recoveryCodes } (new, shown once); 422 STAFF_CODE_WRONG; 409 STAFF_NOT_PENDING.
+   */
+  router.get('/enrolment', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    sendOk(req, res, await admin.enrolment(currentStaff(res)));
+  });
+  router.post('/enrolment', async (req, res) => {
+    const { code } = staffEnrolSchema.parse(req.body);
+    res.set('Cache-Control', 'no-store');
+    sendOk(req, res, await admin.enrol(currentStaff(res), code));
+  });
 
   /** GET /api/staff/session: who is signed in (and the idle timeout); 401 otherwise. */
   router.get('/session', (req, res) => {
@@ -215,9 +248,62 @@ export function staffRouter({
     sendOk(req, res, await auth.updateSettings(currentStaff(res), settings, req.ip ?? ''));
   });
 
-  /** GET /api/staff/accounts (admin): the staff accounts (created by the admin command scripts/staff.ts). */
+  /**
+   * Staff administration (admin; docs/console.md, docs/decisions/036-staff-administration.md). Every
+   * change is audited (who, what, before → after; ids only). 401 no session; 403 not an admin; 404
+   * NOT_FOUND an unknown account; 400 field errors.
+   *
+   * GET /api/staff/accounts: StaffAdminRow[] (state, lockout, last sign-in, open cases).
+   */
   router.get('/accounts', authoriseStaff('console.staff'), async (req, res) => {
-    sendOk(req, res, await auth.accounts());
+    sendOk(req, res, await admin.list());
+  });
+
+  /**
+   * POST /api/staff/accounts { username, role, nameEn, nameZh, postEn, postZh, telephone, email }:
+   * 201 StaffCreated (the initial password and enrolment code, shown once); 409 STAFF_USERNAME_TAKEN.
+   */
+  router.post('/accounts', authoriseStaff('console.staff'), async (req, res) => {
+    const input = staffCreateSchema.parse(req.body);
+    res.set('Cache-Control', 'no-store');
+    sendEnvelope(req, res, 201, SUCCESS_CODE, 'status.ok', await admin.create(currentStaff(res), input));
+  });
+
+  const accountId = (req: Request) => staffIdParam.parse(req.params.id);
+
+  /**
+   * POST /api/staff/accounts/:id/disable: the account cannot sign in, its sessions end at once; 409
+   * STAFF_SELF (one's own) or STAFF_LAST_ADMIN. POST …/enable: it can sign in again. 200 StaffAdminRow.
+   */
+  router.post('/accounts/:id/disable', authoriseStaff('console.staff'), async (req, res) => {
+    sendOk(req, res, await admin.setActive(currentStaff(res), accountId(req), false));
+  });
+  router.post('/accounts/:id/enable', authoriseStaff('console.staff'), async (req, res) => {
+    sendOk(req, res, await admin.setActive(currentStaff(res), accountId(req), true));
+  });
+
+  /** POST /api/staff/accounts/:id/unlock: forgets the account's failed sign-ins (decision 030). 200 StaffAdminRow. */
+  router.post('/accounts/:id/unlock', authoriseStaff('console.staff'), async (req, res) => {
+    sendOk(req, res, await admin.unlock(currentStaff(res), accountId(req)));
+  });
+
+  /**
+   * POST /api/staff/accounts/:id/totp-reset: a new TOTP to enrol at the next sign-in, the old one and
+   * the recovery codes no longer work, sessions end. 200 StaffTotpReset (the enrolment code, shown once).
+   */
+  router.post('/accounts/:id/totp-reset', authoriseStaff('console.staff'), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    sendOk(req, res, await admin.resetTotp(currentStaff(res), accountId(req)));
+  });
+
+  /**
+   * POST /api/staff/accounts/:id/reassign { toStaffId }: the account's open cases go to the colleague
+   * (compare-and-set per case); finished cases stay. 200 StaffReassigned; 409 STAFF_REASSIGN_TARGET (not
+   * an active case officer or senior officer, or the same account).
+   */
+  router.post('/accounts/:id/reassign', authoriseStaff('console.staff'), async (req, res) => {
+    const { toStaffId } = staffReassignSchema.parse(req.body);
+    sendOk(req, res, await admin.reassign(currentStaff(res), accountId(req), toStaffId));
   });
 
   /**
