@@ -8,21 +8,20 @@ import { registrationHolders, type RegistrationHolderRow } from '../../../drizzl
  * holders the department reset stay as the number's history.
  */
 
+/** The number's current holder in a register (`identity`: 'ap' | 'rse'). */
+const current = (registrationNumber: string, identity: string) =>
+  and(
+    eq(registrationHolders.registrationNumber, registrationNumber),
+    eq(registrationHolders.identity, identity),
+    isNull(registrationHolders.endedAt),
+  );
+
 export async function holderOf(
   tx: Db,
   registrationNumber: string,
   identity: string,
 ): Promise<RegistrationHolderRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(registrationHolders)
-    .where(
-      and(
-        eq(registrationHolders.registrationNumber, registrationNumber),
-        eq(registrationHolders.identity, identity),
-        isNull(registrationHolders.endedAt),
-      ),
-    );
+  const [row] = await tx.select().from(registrationHolders).where(current(registrationNumber, identity));
   return row;
 }
 
@@ -53,13 +52,7 @@ export async function lockHolder(
   const [row] = await tx
     .select()
     .from(registrationHolders)
-    .where(
-      and(
-        eq(registrationHolders.registrationNumber, registrationNumber),
-        eq(registrationHolders.identity, identity),
-        isNull(registrationHolders.endedAt),
-      ),
-    )
+    .where(current(registrationNumber, identity))
     .for('update');
   return row;
 }
