@@ -33,6 +33,7 @@ import {
   type MessageService,
   type DocumentLimits,
   hkicKeys,
+  departmentSeal,
 } from './modules/shared';
 import { draftValidityDaysFromEnv } from './modules/applications';
 import type { EcertTrust } from './modules/signing';
@@ -228,6 +229,8 @@ export function createApp({
   const otpSecret = resolveOtpSecret(auth.otpSecret, logger);
   // The keys of HKIC numbers at rest, now rather than at the first save (docs/decisions/035-hkic-at-rest.md).
   hkicKeys(logger);
+  // The seal of issued letters, opened now so a bad SEAL_P12 stops the start (docs/operations.md).
+  departmentSeal(logger);
   const jobs =
     jobOptions.queue ??
     createJobQueue(db, {

@@ -154,6 +154,13 @@ export const configSchema = z.object({
    * all open (docs/decisions/035-hkic-at-rest.md). Required in production; unset in development and tests,
    * a public throw-away key (api/modules/shared/hkic-crypto.ts).
    */
+  /**
+   * The department's seal on issued letters: a PKCS#12 file's path and its password
+   * (docs/decisions/038-sealed-letters.md). Required in production; unset in development and tests, a
+   * throw-away certificate made at start (api/modules/shared/pdf/seal.ts).
+   */
+  SEAL_P12: optionalText,
+  SEAL_P12_PASSWORD: optionalText,
   HKIC_KEYS: z.preprocess(
     blankToUndefined,
     z
@@ -190,6 +197,7 @@ const SECRET_VARIABLES = new Set<string>([
   'DATABASE_URL',
   'SMTP_URL',
   'HKIC_KEYS',
+  'SEAL_P12_PASSWORD',
 ]);
 
 function problemsOf(error: z.ZodError, env: NodeJS.ProcessEnv): string[] {
@@ -207,6 +215,8 @@ function productionProblems(config: Config): string[] {
   if (!config.OTP_SECRET) problems.push('OTP_SECRET must be set in production (the key of codes and links)');
   if (!config.HKIC_KEYS)
     problems.push('HKIC_KEYS must be set in production (the keys HKIC numbers are sealed with at rest)');
+  if (!config.SEAL_P12)
+    problems.push("SEAL_P12 must be set in production (the department's seal on issued letters)");
   if (!config.SMTP_URL) problems.push('SMTP_URL must be set in production (email would go to the outbox)');
   if (!config.SMS_GATEWAY_URL)
     problems.push('SMS_GATEWAY_URL must be set in production (SMS would go to the outbox)');

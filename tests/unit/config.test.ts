@@ -19,6 +19,8 @@ const PRODUCTION = {
   SMS_GATEWAY_TOKEN: 'token',
   CLAMD_HOST: 'clamd.internal',
   PUBLIC_ORIGIN: 'https://portal.bd.example.hk',
+  SEAL_P12: '/run/secrets/seal.p12',
+  SEAL_P12_PASSWORD: 'seal password',
 };
 
 function problems(env: NodeJS.ProcessEnv): string[] {
@@ -101,6 +103,7 @@ describe('production', () => {
     ['SMS_GATEWAY_TOKEN', /SMS_GATEWAY_TOKEN must be set in production/],
     ['CLAMD_HOST', /CLAMD_HOST or CLAMD_SOCKET must be set in production/],
     ['PUBLIC_ORIGIN', /^PUBLIC_ORIGIN must be set in production \(the portal's address as people open it/],
+    ['SEAL_P12', /^SEAL_P12 must be set in production \(the department's seal on issued letters\)$/],
   ])('refuses to start without %s', (name, message) => {
     const found = problems({ ...PRODUCTION, [name]: undefined });
 
@@ -132,7 +135,7 @@ describe('the README', () => {
       readme.indexOf('## Configuration'),
       readme.indexOf('### Against a real Postgres'),
     );
-    const listed = [...section.matchAll(/^\| `([A-Z_]+)`(?:, `([A-Z_]+)`)?/gm)].flatMap((m) =>
+    const listed = [...section.matchAll(/^\| `([A-Z0-9_]+)`(?:, `([A-Z0-9_]+)`)?/gm)].flatMap((m) =>
       [m[1], m[2]].filter((v): v is string => v !== undefined),
     );
 

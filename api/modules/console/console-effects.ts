@@ -6,6 +6,7 @@ import type { StaffAccountRow } from '../../../drizzle/schema-staff';
 import { isLanguage, type Language } from '../../../machines/rules/language';
 import { eventKey, type ConsoleEvent } from '../../../machines/rules/staff';
 import { newStorageKey, type DocumentStorage } from '../../adapters/storage';
+import { departmentSeal } from '../shared';
 import { translate } from '../../http/i18n';
 import {
   DECISION_LETTERS,
@@ -56,6 +57,13 @@ async function storePdf(
   fileName: string,
   bytes: Uint8Array,
 ): Promise<number | null> {
+  // Every issued letter carries the department's seal (docs/decisions/038-sealed-letters.md); the
+  // SHA-256 stored is the sealed file's, which /api/verify compares an uploaded file with.
+  const sealed = await departmentSeal().seal(bytes, c.now);
+  return storeSealed(c, kind, fileName, sealed);
+}
+
+async function storeSealed(c: EffectContext, kind: string, fileName: string, bytes: Uint8Array) {
   const storageKey = newStorageKey();
   await c.storage.put(storageKey, bytes);
   return repo.insertDocument(c.tx, {

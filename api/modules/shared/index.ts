@@ -28,6 +28,7 @@ export {
 } from './search-text';
 export { createMessageService, type CaseNoticeMessage, type MessageService } from './messages';
 export { GREY, PdfBlocks, answerLines, renderApplicationPdf, writePdfBlocks } from './pdf/application-pdf';
+export { departmentSeal, type DepartmentSeal } from './pdf/seal';
 export {
   DEFAULT_DOCUMENT_LIMITS,
   DocumentTooLargeError,
