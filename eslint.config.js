@@ -10,7 +10,17 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * The API's modules, lowest first: a module may import only those before it, and only through their
  * index.ts (docs/architecture.md, "Modules").
  */
-const MODULES = ['shared', 'signing', 'auth', 'cases', 'appointments', 'selfcert', 'applications', 'console'];
+const MODULES = [
+  'shared',
+  'signing',
+  'auth',
+  'cases',
+  'appointments',
+  'selfcert',
+  'applications',
+  'console',
+  'verify',
+];
 const anyOf = (names) => names.join('|');
 const moduleRules = MODULES.map((name, i) => {
   const others = MODULES.filter((m) => m !== name);

@@ -69,6 +69,7 @@ import {
   invitationRouter,
 } from './modules/appointments';
 import { createConsoleService, staffRouter } from './modules/console';
+import { createVerifyService, verifyRouter } from './modules/verify';
 import type { EcertTrust } from './modules/signing';
 import { defineAppointmentJobs } from './jobs/appointments';
 
@@ -199,6 +200,8 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
   router.get('/drafts/:applicationNo/submission/files/:fileId', limit.download);
   router.get('/submissions/:applicationNo/files/:fileId', limit.download);
   router.get('/address', limit.address);
+  router.get('/verify', limit.verify);
+  router.post('/verify', limit.verify);
   // Every route that sends a one-time code (docs/decisions/030-sign-in-lockouts.md).
   for (const sends of [
     '/auth/otp/send',
@@ -220,6 +223,14 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     caseUploadsRouter({
       uploads: createCaseUploadService({ db, clock, ...options.documents }),
       sessions,
+    }),
+  );
+  // The public check of issued letters: a multipart file, so before the JSON parser.
+  router.use(
+    '/verify',
+    verifyRouter({
+      verify: createVerifyService({ db }),
+      maxFileBytes: options.documents.limits.maxFileBytes,
     }),
   );
   router.use(express.json({ limit: '100kb' }));

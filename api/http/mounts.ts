@@ -19,6 +19,7 @@ export const API_MOUNTS = [
   'health',
   'staff',
   'submissions',
+  'verify',
 ] as const;
 
 /**

@@ -26,7 +26,8 @@ export type RateLimitName =
   | 'submission'
   | 'download'
   | 'address'
-  | 'otpSend';
+  | 'otpSend'
+  | 'verify';
 
 export interface RateLimit {
   /** Requests allowed ... */
@@ -55,6 +56,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   // Every route that sends a one-time code: a person sends a code and perhaps two more; an office behind
   // one address a few times that. One client had sent 70 in 2.5 s.
   otpSend: { points: 20, seconds: TEN_MINUTES },
+  // The public check of an issued letter (docs/decisions/038-sealed-letters.md): a person checks a few
+  // letters; low enough that references cannot be tried in bulk.
+  verify: { points: 60, seconds: TEN_MINUTES },
 };
 
 /** `false` turns every limit off (the browser tests); otherwise limits replacing the defaults. */
