@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { formatHkDate } from '../../../machines/rules/dates';
 import { type VerifyAnswer, verifyQuerySchema, verifyReferenceSchema } from '../../../machines/rules/verify';
 import { SUCCESS_CODE, sendEnvelope } from '../../http/envelope';
-import { type ApiMessageKey, requestLanguage } from '../../http/i18n';
+import { type ApiMessageKey, requestLanguage, translate } from '../../http/i18n';
 import { readSmallUpload, requireMultipart } from '../../http/multipart';
 import type { Request, Response } from 'express';
 import type { VerifyService } from './verify.service';
@@ -19,7 +19,10 @@ function send(req: Request, res: Response, answer: VerifyAnswer) {
   sendEnvelope(req, res, 200, SUCCESS_CODE, key, answer, {
     date,
     since: answer.standingSince ? formatHkDate(answer.standingSince, lang) : '',
-    standing: answer.standing && answer.standing !== 'STANDS' ? `verify.standing.${answer.standing}` : '',
+    standing:
+      answer.standing && answer.standing !== 'STANDS'
+        ? translate(lang, `verify.standing.${answer.standing}`)
+        : '',
   });
 }
 
