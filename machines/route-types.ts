@@ -35,7 +35,8 @@ export type PageId =
   | 'appointments'
   | 'appointmentAccept'
   | 'appointeeLogin'
-  | 'appointeeContact';
+  | 'appointeeContact'
+  | 'verify';
 
 /** Keys of i18n `entry:<key>`: the information and entry pages that lead to forms. */
 export type EntryKey =

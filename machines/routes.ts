@@ -163,6 +163,8 @@ export const BARE_PAGES: RouteDef[] = [
 export const ADDED_PAGES: RouteDef[] = [
   // Spec §2 lists Help among the informational pages without a path.
   info('/help', 'help', 'pages.help', 'noMenu', 'information'),
+  // Anyone may check a letter the department issued (docs/decisions/038-sealed-letters.md).
+  info('/verify', 'verify', 'pages.verify', 'noMenu', 'information'),
   {
     path: '/find-my-case',
     layout: 'noMenu',

@@ -76,6 +76,7 @@ describe('route table', () => {
     const added = ADDED_PAGES.map((r) => r.path);
     expect(added).toEqual([
       '/help',
+      '/verify',
       '/find-my-case',
       '/appointment-accept',
       '/appointee-login',

@@ -38,6 +38,7 @@ const PAGES: Record<PageId, LazyPage> = {
   appointmentAccept: lazy(() => import('../flows/appointment/AppointmentAcceptPage')),
   appointeeLogin: lazy(() => import('../flows/appointment/AppointeeLoginPage')),
   appointeeContact: lazy(() => import('../flows/appointment/AppointeeContactPage')),
+  verify: lazy(() => import('./VerifyPage')),
 };
 
 export function PageFor({ route }: PageProps) {
