@@ -201,6 +201,9 @@ export const CORRECTION_CASES = {
   letter: { n: 133, status: 'UNDER_EXAMINATION' },
 } as const;
 
+/** The case of verify.spec.ts (applicant 201): its Letter of Requirements is issued through the API. */
+export const VERIFY_CASE = { n: 201, status: 'UNDER_EXAMINATION' } as const;
+
 /**
  * The cases of console-moved.spec.ts (applicants 171–172): each changed by a request of its own while the
  * officer's form is open.
@@ -282,7 +285,11 @@ export async function seedConsoleFixtures(db: Db): Promise<void> {
     .select({ id: staffAccounts.id })
     .from(staffAccounts)
     .where(eq(staffAccounts.username, CONSOLE_STAFF.senior.username));
-  for (const { n, status } of [...Object.values(CORRECTION_CASES), ...Object.values(MOVED_CASES)]) {
+  for (const { n, status } of [
+    ...Object.values(CORRECTION_CASES),
+    ...Object.values(MOVED_CASES),
+    VERIFY_CASE,
+  ]) {
     await seedTestCase(db, n, { status, date: new Date(), premisesAddressEn: 'G/F, 3 Test Street, Kowloon' });
   }
   const today = hongKongDate(new Date());

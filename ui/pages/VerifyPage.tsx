@@ -131,6 +131,7 @@ export default function VerifyPage() {
       <p>{t('verify.intro')}</p>
       <Form
         className="form"
+        validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -141,7 +142,11 @@ export default function VerifyPage() {
           label={t('verify.reference')}
           description={t('verify.referenceHint')}
           value={reference}
-          onChange={setReference}
+          onChange={(value) => {
+            setReference(value);
+            // A refusal of the reference goes once it is corrected.
+            if (result.state === 'failed' && result.onReference) setResult({ state: 'idle' });
+          }}
           errorMessage={referenceError}
           autoComplete="off"
           size={30}
