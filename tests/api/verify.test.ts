@@ -5,7 +5,7 @@ import type { VerifyAnswer } from '../../machines/rules/verify';
 import { hongKongDate } from '../../machines/rules/working-days';
 import { formatHkDate } from '../../machines/rules/dates';
 import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';
-import { caseWithLetter, downloadLatest } from './seal-harness';
+import { caseWithLetter, downloadLatest, LOR } from './seal-harness';
 
 /**
  * The public check of issued letters, GET and POST /api/verify (docs/decisions/038-sealed-letters.md):
@@ -112,6 +112,17 @@ describe('GET /api/verify', () => {
     const letter = (await byReference(withdrawn.body.data.reference)).body.data;
     expect(letter).toMatchObject({ issued: true, kind: 'LOR_WITHDRAWAL', standing: 'STANDS' });
     await expectNoPersonalData(reply.body, app.applicationNo);
+  });
+
+  it('says a Letter of Requirements replaced by a revision no longer stands, and the revision does', async () => {
+    const app = await caseWithLetter(h, officer, senior);
+    const revision = await h.staffAct(officer.token, app.applicationNo, 'lor.issue', 'LOR_ISSUED', {
+      ...LOR,
+      category2: [],
+    });
+    expect(revision.status).toBe(200);
+    expect((await byReference(app.reference)).body.data).toMatchObject({ issued: true, standing: 'REVISED' });
+    expect((await byReference(revision.body.data.reference)).body.data).toMatchObject({ standing: 'STANDS' });
   });
 
   it('says a revoked certificate no longer stands', async () => {
