@@ -49,7 +49,7 @@ async function issueLetter(request: APIRequestContext): Promise<string> {
 
 test.describe('Check a letter (/verify)', () => {
   test('the reference typed key by key: the result is read out, in en, sc and tc, axe-clean', async ({
-    page,
+    context,
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -59,6 +59,8 @@ test.describe('Check a letter (/verify)', () => {
 
     for (const lang of LANGS) {
       const t = TEXT[lang];
+      // A fresh page per language, as a person who chose it arrives.
+      const page = await context.newPage();
       await seedSession(page, { language: lang });
       await page.goto('/verify');
       await pageReady(page);
@@ -87,6 +89,7 @@ test.describe('Check a letter (/verify)', () => {
       await page.getByRole('button', { name: t.check, exact: true }).press('Enter');
       await expect(heading).toBeFocused();
       await expect(result).toContainText(t.notIssuedText);
+      await page.close();
     }
   });
 
