@@ -91,3 +91,11 @@ export function byteRange(bytes: Uint8Array): number[] {
   if (!match) throw new Error('no /ByteRange in the PDF');
   return match.slice(1).map(Number);
 }
+
+/** The text of a PDF as poppler's pdftotext reads it. */
+export function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'seal-text-'));
+  const file = path.join(dir, 'letter.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departmentSeal, THROWAWAY_SEAL_NAME } from '../../api/modules/shared/pdf/seal';
 import { inkReport, renderPdf } from '../support/pdf-pixels';
 import { type ConsoleHarness, startConsoleHarness, type StaffUser } from './console-harness';
-import { byteRange, caseWithLetter, downloadLatest, pdfsig } from './seal-harness';
+import { byteRange, caseWithLetter, downloadLatest, pdfsig, pdfText } from './seal-harness';
 
 /**
  * The department's seal on the letters it issues (docs/decisions/038-sealed-letters.md), checked by a
@@ -56,8 +56,10 @@ describe('the seal on issued letters', () => {
   });
 
   it('seals a Letter of Requirements issued through the API: pdfsig finds it valid, whole and trusted', async () => {
-    const { pdf } = await caseWithLetter(h, officer, senior);
+    const { pdf, reference } = await caseWithLetter(h, officer, senior);
     expectSealValid(pdf);
+    // The reference /verify checks is printed on the letter.
+    expect(pdfText(pdf)).toContain(`Reference / 參考編號: ${reference}`);
     // The signature covers every byte but its own /Contents: from 0 to the end of the file.
     const [start, length1, start2, length2] = byteRange(pdf);
     expect(start).toBe(0);

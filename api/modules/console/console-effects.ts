@@ -95,6 +95,7 @@ export async function issueEffects(
     const officer = await officerOf(c);
     return {
       applicationNo: c.application.applicationNo,
+      reference: c.reference,
       formCode: c.application.formCode,
       premises: c.application.premisesAddressEn,
       officer,

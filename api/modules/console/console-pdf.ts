@@ -23,6 +23,8 @@ export interface LetterOfRequirements {
 
 interface Common {
   applicationNo: string;
+  /** The letter's reference (LOR-…, CRT-…), which /verify checks (docs/decisions/038-sealed-letters.md). */
+  reference: string;
   formCode: string;
   premises: string | null;
   officer: StaffContact;
@@ -50,6 +52,10 @@ function heading(b: PdfBlocks, titleEn: string, titleZh: string, c: Common) {
     gapBefore: 6,
   });
   if (c.premises) b.text(`Premises / 處所: ${c.premises}`, { size: 10 });
+  b.text(`Reference / 參考編號: ${c.reference} (check it at /verify / 可於 /verify 核實)`, {
+    size: 9,
+    color: GREY,
+  });
   b.text(`Issued / 發出日期: ${formatHkDateBilingual(c.issuedAt, true)} (Hong Kong time / 香港時間)`, {
     size: 9,
     color: GREY,
