@@ -85,7 +85,11 @@ test.describe('Check a letter (/verify)', () => {
       expect(await axeViolations(page), `/verify ${lang} with a result`).toEqual([]);
 
       // An unknown reference says so.
-      await page.getByLabel(t.reference).fill('LOR-E2E-2026-999999-1');
+      // Typed over the reference checked before, as a person does: select it all, then type.
+      const field = page.getByLabel(t.reference);
+      await field.click();
+      await field.press('ControlOrMeta+a');
+      await field.pressSequentially('LOR-E2E-2026-999999-1');
       await page.getByRole('button', { name: t.check, exact: true }).press('Enter');
       await expect(heading).toBeFocused();
       await expect(result).toContainText(t.notIssuedText);
