@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
 import { currentAnswers } from '../cases';
@@ -13,17 +12,12 @@ import {
 import { formByKey } from '../../../machines/forms';
 import type { Language } from '../../../machines/rules/language';
 import { fieldsOf } from '../../../machines/forms/fields';
-import {
-  ApiError,
-  DraftSubmittedError,
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-} from '../../http/errors';
+import { DraftSubmittedError, NotFoundError, UnauthorizedError } from '../../http/errors';
 import { addMs, type Clock } from '../../clock';
 import { answerLines, openAnswers, type MessageService } from '../shared';
 import { certifiedCaseLocked, recordSelfCertification, selfCertificationNotice } from '../selfcert';
 import { readyApplication } from './readiness';
+import { downloadLinks } from './submission-links';
 import type { DocumentService } from './documents.service';
 import {
   AlreadySubmittedError,
@@ -116,10 +110,7 @@ export function createSubmissionService({
   linkSecret: string | Buffer;
   logger: Logger;
 }): SubmissionService {
-  const sign = (applicationNo: string, fileId: string, expires: number) =>
-    createHmac('sha256', linkSecret)
-      .update(`download|${applicationNo}|${fileId}|${expires}`)
-      .digest('base64url');
+  const links = downloadLinks(linkSecret, clock);
 
   async function existing(draftId: number) {
     const [row] = await db
@@ -374,7 +365,7 @@ export function createSubmissionService({
         expiresAt: new Date(expires).toISOString(),
         files: files.map(({ storageKey: _key, ...f }) => ({
           ...f,
-          url: `/api/submissions/${encodeURIComponent(no)}/files/${f.id}?expires=${expires}&signature=${sign(no, f.id, expires)}`,
+          url: links.url(no, f.id, expires),
         })),
       };
     },
@@ -389,12 +380,7 @@ export function createSubmissionService({
     },
 
     async verifyLink(applicationNo, fileId, expires, signature) {
-      const at = Number(expires);
-      const expected = Buffer.from(sign(applicationNo, fileId, at));
-      const given = Buffer.from(signature);
-      if (!Number.isSafeInteger(at) || expected.length !== given.length || !timingSafeEqual(expected, given))
-        throw new ForbiddenError('submission.linkInvalid');
-      if (clock.now().getTime() > at) throw new ApiError(410, 'LINK_EXPIRED', 'submission.linkExpired');
+      links.check(applicationNo, fileId, expires, signature);
       const [draft] = await db
         .select({ id: drafts.id })
         .from(drafts)

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { caseActionMachine, type ValidationContext } from '../../../machines/flows/case-action.machine';
 import {
   changesOf,
@@ -22,12 +22,13 @@ import { OtpLoginForm } from '../login/OtpLoginForm';
 import { loginWith, otpActors } from '../login/otp-actors';
 import { caseActors } from './case-actors';
 import { CaseSignStep } from './CaseSignStep';
+import { CaseNotAllowed } from './CaseNotAllowed';
 import { CaseSummary } from './CaseSummary';
 import { CaseUploadsStep } from './CaseUploadsStep';
 import { FollowUpFill } from './FollowUpFill';
 import { FollowUpPreview } from './FollowUpPreview';
-import { UpdateChanges, UpdateSuccess, type UpdateDone } from './UpdateChanges';
-import { UploadSuccess } from './UploadSuccess';
+import { CaseActionDone } from './CaseActionDone';
+import { UpdateChanges, type UpdateDone } from './UpdateChanges';
 import {
   changedAnswers,
   forgetAnswers,
@@ -62,37 +63,8 @@ function newIdempotencyKey(): string {
 export default function CaseActionPage({ route }: PageProps) {
   const definition = followUpByRoute(route.path);
   if (!definition) throw new Error(`${route.path} is not a follow-up form`);
-  if (route.path === definition.doneRoute) return <DonePage definition={definition} />;
+  if (route.path === definition.doneRoute) return <CaseActionDone definition={definition} />;
   return <CaseActionFlow key={definition.key} definition={definition} />;
-}
-
-/**
- * The last step on its own route (Update Success): what step 1 sent here. Opened without it (a bookmark,
- * a link, no flow done in this tab), nothing was done: the form's first step shows, where the flow is
- * (docs/flows/case-action.md, "The last step opened on its own").
- */
-function DonePage({ definition }: { definition: FollowUpDefinition }) {
-  const { t } = useTranslation(['case', 'flows']);
-  const { state } = useLocation() as { state: { done?: UpdateDone } | null };
-  const done = state?.done ?? null;
-  if (!done) return <Navigate to={definition.route} replace />;
-  const concrete = (done && followUpForCase(definition, done.formCode)) ?? definition;
-  const formTitle = t(`flows:forms.${definition.key}.title`);
-  // An update form ends on Update Success; Submit Supporting Document on Upload Success.
-  const title = t(definition.versioned ? 'case:update.successTitle' : 'case:upload.successTitle');
-  return (
-    <article className="content-page flow-step">
-      <p className="flow-step__form">{formTitle}</p>
-      <PageHeading title={`${title} – ${formTitle}`} focusKey="done">
-        {title}
-      </PageHeading>
-      {definition.versioned ? (
-        <UpdateSuccess definition={concrete} done={done} />
-      ) : (
-        <UploadSuccess done={done} />
-      )}
-    </article>
-  );
 }
 
 /**
@@ -266,52 +238,14 @@ function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {
       ) : null}
 
       {snapshot.matches('notAllowed') && c.summary ? (
-        <>
-          <div className="notice notice--info" role="status">
-            {otherKind ? (
-              // The form is for another kind of application: the case's type, not its status, is why.
-              <>
-                <p>
-                  {t('case:update.otherKind', {
-                    applicationNo: c.summary.applicationNo,
-                    type: t(`flows:applicationTypes.${c.summary.applicationType}`, {
-                      defaultValue: c.summary.formCode,
-                    }),
-                    form: formTitle,
-                  })}
-                </p>
-                <p>
-                  {otherForm
-                    ? t('case:update.otherForm', { other: t(`flows:forms.${otherForm.key}.title`) })
-                    : t('case:update.noOtherForm')}
-                </p>
-              </>
-            ) : (
-              <>
-                <p>
-                  {t(`case:notAllowed.${key}`, {
-                    applicationNo: c.summary.applicationNo,
-                    status: t(`auth:history.statuses.${c.summary.status}`, {
-                      defaultValue: c.summary.status,
-                    }),
-                  })}
-                </p>
-                <p>{t(`case:status.${c.summary.status}.next`, { defaultValue: '' })}</p>
-              </>
-            )}
-          </div>
-          <CaseSummary summary={c.summary} />
-          <p className="form__actions">
-            {c.elsewhere ? (
-              <Link className="button button--primary" to={c.elsewhere}>
-                {t('case:update.elsewhere')}
-              </Link>
-            ) : null}
-            <Link className={c.elsewhere ? 'button' : 'button button--primary'} to="/case-history">
-              {t('case:toCase')}
-            </Link>
-          </p>
-        </>
+        <CaseNotAllowed
+          summary={c.summary}
+          formKey={key}
+          formTitle={formTitle}
+          otherKind={otherKind === true}
+          otherForm={otherForm}
+          elsewhere={c.elsewhere}
+        />
       ) : null}
 
       {snapshot.matches('fill') && c.summary ? (
