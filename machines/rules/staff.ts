@@ -267,6 +267,8 @@ export interface AuditRowData {
   address: string | null;
   /** The id of the request that made it (its X-Request-Id, in the server's logs too). */
   requestId: string | null;
+  /** The names of the staff it names (its actor, officers in its fields), by account id. */
+  people: Record<string, { nameEn: string; nameZh: string }>;
 }
 
 export interface ConsoleCaseData extends QueueRow {

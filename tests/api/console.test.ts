@@ -245,6 +245,13 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
       after: { status: 'CLOSED' },
     });
     expect(closed?.address).toMatch(/127\.0\.0\.1|::1/);
+    // The names the audit trail shows in words: the actor's, and the officer an assignment names.
+    const assigned = view.body.data.audit.find((a) => a.event === 'case.assign');
+    expect(assigned?.after).toMatchObject({ assignedTo: officer.id });
+    expect(assigned?.people[String(officer.id)]).toEqual({
+      nameEn: `Officer ${officer.username}`,
+      nameZh: `${officer.username}主任`,
+    });
     // The admin's search finds it.
     const admin = await h.staff('admin');
     const search = await h.staffCall<{ event: string }[]>(

@@ -146,7 +146,7 @@ test.describe('Decisions and corrections in the console', () => {
     await confirmButton(page).click();
     await expect(request).toContainText(en.case.replyBy.replace('{{date}}', formatCalendarDate(later, 'en')));
     const audit = page.getByRole('table', { name: en.case.audit });
-    await expect(audit.getByRole('row').filter({ hasText: 'information.extend' })).toBeVisible();
+    await expect(audit.getByRole('row').filter({ hasText: en.audit.events.informationExtend })).toBeVisible();
 
     // Then withdrawn: no longer open, and on the audit trail.
     await actionButton(page, en.events.informationWithdraw).click();
@@ -157,7 +157,9 @@ test.describe('Decisions and corrections in the console', () => {
       en.case.withdrawnRequest.replace('{{date}}', formatInstant(new Date().toISOString(), 'en')),
     );
     await expect(request).not.toContainText(en.case.open);
-    await expect(audit.getByRole('row').filter({ hasText: 'information.withdraw' })).toBeVisible();
+    await expect(
+      audit.getByRole('row').filter({ hasText: en.audit.events.informationWithdraw }),
+    ).toBeVisible();
     // Nothing left to extend or withdraw.
     await expect(actionButton(page, en.events.informationWithdraw)).toHaveCount(0);
     await noAxe(page);

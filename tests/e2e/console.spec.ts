@@ -262,6 +262,23 @@ test.describe('The case officer console (issue 17)', () => {
     const when = page.getByRole('table').getByRole('row').nth(1).getByRole('cell').first();
     await expect(when).toContainText('（香港時間）');
     await expect(when).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+    // The action searched by its name, and shown in words: who by name and role, the action, the officer
+    // assigned by name; no codes, no JSON.
+    await page.getByLabel(tc.auditPage.event).selectOption({ label: tc.audit.events.caseAssign });
+    await page.getByRole('button', { name: tc.auditPage.submit }).click();
+    const assigned = page.getByRole('table').getByRole('row').nth(1);
+    const officer = CONSOLE_STAFF.languages;
+    await expect(assigned.getByRole('cell').nth(2)).toContainText(tc.audit.events.caseAssign);
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    const who = assigned.getByRole('cell').nth(1);
+    await expect(who).toContainText(officer.nameZh);
+    await expect(who).toContainText(tc.audit.actors.seniorOfficer);
+    await expect(
+      assigned.getByRole('cell').nth(4).getByRole('listitem').filter({ hasText: tc.audit.fields.assignedTo }),
+    ).toHaveText(`${tc.audit.fields.assignedTo}：${tc.audit.none} →${tc.audit.changedTo} ${officer.nameZh}`);
+    await expect(assigned).not.toContainText('{');
+    await expect(assigned).not.toContainText('case.assign');
+    await noAxe(page);
   });
 
   test('warns before the staff idle time-out with a countdown, stays signed in on request, then signs out', async ({

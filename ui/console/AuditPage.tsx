@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditRowData } from '../../machines/rules/staff';
+import { AUDIT_ACTIONS } from '../../machines/rules/audit-words';
+import { type AuditRowData, eventKey } from '../../machines/rules/staff';
 import { ConsoleApiError, consoleApi } from './api';
 import { AuditTable } from './AuditTable';
-import { FieldInput, ProblemSummary } from './fields';
+import { FieldInput, FieldSelect, ProblemSummary } from './fields';
 
 /** /console/audit: the audit trail searched by an admin or a senior officer. */
 export default function AuditPage() {
@@ -42,7 +43,16 @@ export default function AuditPage() {
       <form className="console__filters" onSubmit={(e) => void search(e)} aria-label={t('auditPage.search')}>
         {field('applicationNo')}
         {field('actorRef')}
-        {field('event')}
+        <FieldSelect
+          id="audit-event"
+          label={t('auditPage.event')}
+          value={q.event}
+          onChange={(v) => setQ((s) => ({ ...s, event: v }))}
+          options={[
+            { value: '', label: t('audit.eventAny') },
+            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.events.${eventKey(a)}`) })),
+          ]}
+        />
         {field('from')}
         <button type="submit" className="button button--primary">
           {t('auditPage.submit')}

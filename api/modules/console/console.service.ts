@@ -58,6 +58,7 @@ import * as repo from './console.repo';
 import { underAnswers } from '../../http/field-errors';
 import { documentTypesFor } from '../../../machines/forms/follow-up/submit-document';
 import { documentTypeKey, textLanguage, wordsOf } from './applicant-words';
+import { withPeople } from './audit-people';
 
 /**
  * The case officer console (docs/decisions/022-case-officer-console.md): the work queue with
@@ -121,7 +122,7 @@ export interface ConsoleService {
 function auditRow({
   event: a,
   applicationNo,
-}: Awaited<ReturnType<typeof repo.auditOf>>[number]): AuditRowData {
+}: Awaited<ReturnType<typeof repo.auditOf>>[number]): Omit<AuditRowData, 'people'> {
   return {
     id: a.id,
     at: a.at.toISOString(),
@@ -285,7 +286,7 @@ export function createConsoleService(deps: {
           ...messageData(m),
           lang: textLanguage(m.body, application.language),
         })),
-        audit: audit.map(auditRow),
+        audit: await withPeople(db, audit.map(auditRow)),
         staff: staff.filter((s) => s.role !== 'admin').map(staffSummary),
         calendar: calendar.window(),
       };
@@ -384,7 +385,7 @@ export function createConsoleService(deps: {
 
     async audit(query) {
       const rows = await repo.auditOf(db, repo.auditFilter(query), 500);
-      return rows.map(auditRow);
+      return withPeople(db, rows.map(auditRow));
     },
   };
 }
