@@ -16,6 +16,7 @@ export { healthRouter, createReadiness, type Readiness } from './health.routes';
 export { applicationRouter } from './master-data.routes';
 export {
   createMasterDataService,
+  findMasterData,
   type MasterDataService,
   type MasterDataServiceOptions,
 } from './master-data';

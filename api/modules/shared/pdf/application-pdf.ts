@@ -96,30 +96,36 @@ export class PdfBlocks {
   }
 }
 
-/** Embeds one font holding exactly the blocks' characters, writes them and numbers the pages. */
+/** The words at the foot of page `n` of `total`. */
+export type PageLabel = (n: number, total: number) => string;
+
+/**
+ * Embeds one font holding exactly the blocks' characters, writes them and numbers the pages with
+ * `label` (English and Chinese unless given: a letter's is in its own language).
+ */
 export async function writePdfBlocks(
   doc: PDFDocument,
   language: Language,
   list: PdfBlocks,
+  label: PageLabel = pageLabel,
 ): Promise<Uint8Array> {
   const font = await embedDocumentFont(
     doc,
     language,
-    list.blocks.map((b) => b.text).join('') + PAGE_LABEL_CHARS,
+    list.blocks.map((b) => b.text).join('') + label(0, 0) + '0123456789',
   );
   const w = new Writer(doc, font);
   for (const block of list.blocks) {
     if (block.kind === 'rule') w.rule(block.style.size);
     else w.text(block.text, block.style);
   }
-  w.pageNumbers();
+  w.pageNumbers(label);
   await finishDocumentFont(doc, font);
   return doc.save();
 }
 
-/** "Page n of N / 第 n 頁，共 N 頁"; `PAGE_LABEL_CHARS` are the characters it may use. */
-const pageLabel = (n: number, total: number) => `Page ${n} of ${total} / 第 ${n} 頁，共 ${total} 頁`;
-const PAGE_LABEL_CHARS = `${pageLabel(0, 0)}0123456789`;
+/** "Page n of N / 第 n 頁，共 N 頁". */
+const pageLabel: PageLabel = (n, total) => `Page ${n} of ${total} / 第 ${n} 頁，共 ${total} 頁`;
 
 class Writer {
   private page!: PDFPage;
@@ -200,8 +206,8 @@ class Writer {
     });
   }
 
-  /** "Page n of N / 第 n 頁，共 N 頁" at the foot of every page. */
-  pageNumbers(): void {
+  /** "Page n of N" (`pageLabel`) at the foot of every page. */
+  pageNumbers(pageLabel: PageLabel): void {
     const total = this.pages.length;
     for (const [i, page] of this.pages.entries()) {
       const label = pageLabel(i + 1, total);
