@@ -209,11 +209,7 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
     const certPdf = await downloadLatest(app.token, 'CERTIFICATE');
     await expectDrawn(certPdf);
     const certText = pdfText(certPdf);
-    for (const t of [
-      'Certificate of Building Safety',
-      no,
-      `Inspected on: ${formatHkDate(day ?? '', 'en')}`,
-    ])
+    for (const t of ['Certificate of Building Safety', no, `Inspected on: ${formatHkDate(day ?? '', 'en')}`])
       expect(certText).toContain(t);
     expect((await h.staffAct(officer.token, no, 'case.close', 'CERTIFICATE_ISSUED')).body.data.status).toBe(
       'CLOSED',

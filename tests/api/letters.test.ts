@@ -311,3 +311,23 @@ describe('the letterhead', () => {
     }
   });
 });
+
+describe('the contact details email', () => {
+  it.each([
+    ['tc', '屋宇署\n此訊息由系統自動發出，請勿回覆。'],
+    ['en', 'Buildings Department\nThis message was sent automatically. Please do not reply to it.'],
+  ] as const)('ends with the department’s sign-off, as the other emails do (%s)', async (lang, signOff) => {
+    const app = await h.loggedInCase('SUBMITTED', lang);
+    const no = app.applicationNo;
+    expect(
+      (await h.staffAct(officer.token, no, 'case.assign', 'SUBMITTED', { staffId: officer.id })).status,
+    ).toBe(200);
+    const before = h.smtp.mails.length;
+    expect((await h.staffAct(officer.token, no, 'case.acknowledge', 'SUBMITTED')).status).toBe(200);
+    await h.messages.settled();
+    const mail = h.smtp.mails.slice(before).find((m) => m.to.includes(app.email));
+    const text = (mail?.text ?? '').replace(/\r\n/g, '\n').trim();
+    expect(text).toContain('letters.officer@bd.gov.hk');
+    expect(text.endsWith(signOff), text).toBe(true);
+  });
+});
