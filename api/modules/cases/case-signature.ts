@@ -25,7 +25,7 @@ export async function applicationSignature(
   const signer = (row.request.signer ?? {}) as { subject?: unknown };
   const answers = openAnswers(row.answers as Record<string, unknown>);
   const named = ['applicantNameEn', 'applicantNameZh']
-    .map((k) => (typeof answers[k] === 'string' ? (answers[k] as string).trim() : ''))
+    .map((k) => (typeof answers[k] === 'string' ? answers[k].trim() : ''))
     .filter(Boolean)
     .join(' ');
   const commonName =

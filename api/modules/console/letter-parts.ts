@@ -4,7 +4,8 @@ import type { Language } from '../../../machines/rules/language';
 import type { StaffContact } from '../../../machines/rules/staff';
 import { formatHkDate } from '../../../machines/rules/dates';
 import { translate } from '../../http/i18n';
-import { GREY, PdfBlocks, writePdfBlocks } from '../shared';
+import type { PdfBlocks } from '../shared';
+import { GREY, writePdfBlocks } from '../shared';
 import { legalBasis, type LetterKind, type Letterhead } from './letter-settings';
 import type { LetterParties } from './letter-data';
 
