@@ -14,7 +14,8 @@ import { LOR, pdfsig, pdfText } from './seal-harness';
 
 /**
  * The parts of every issued letter (docs/decisions/041-letter-parts.md), read back from the PDFs as the
- * applicant downloads them: for a case in Traditional Chinese and one in English, each letter names the
+ * applicant downloads them: for a case in Traditional Chinese, one in English and one in Simplified
+ * Chinese, each letter names the
  * addressee and their correspondence address, the school and premises, its reference, its legal basis,
  * the officer, the date, and "Page n of m" in the case's language; its file name is in that language; the
  * seal stays valid (pdfsig).
@@ -55,6 +56,16 @@ const EXPECTED = {
     page: (n: number, m: number) => `第 ${n} 頁，共 ${m} 頁`,
     notOther: 'Letter of Requirements',
   },
+  // Simplified Chinese words; the names and addresses as the applicant wrote them.
+  sc: {
+    addressee: ['陳大文', 'Room 1201, 12/F, Central Plaza'],
+    school: '海灣學校',
+    premises: 'G/F, 灣仔港灣道1號',
+    law: '《教育条例》（第279章）第12条',
+    officer: ['letters.officer主任', '屋宇測量師', '屋宇署署长（代行）'],
+    page: (n: number, m: number) => `第 ${n} 页，共 ${m} 页`,
+    notOther: 'Letter of Requirements',
+  },
   en: {
     addressee: ['CHAN Tai Man', 'Room 1201, 12/F, Central Plaza'],
     school: 'Harbour Bay School',
@@ -75,6 +86,14 @@ const FILE_WORDS = {
     CASE_REOPENED: '重新處理申請通知書',
     CERTIFICATE: '樓宇安全證明書',
     CERTIFICATE_REVOCATION: '撤銷證明書通知書',
+  },
+  sc: {
+    LETTER_OF_REQUIREMENTS: '规定事项函件',
+    LOR_WITHDRAWAL: '撤回规定事项函件通知书',
+    REJECTION_NOTICE: '拒绝申请通知书',
+    CASE_REOPENED: '重新处理申请通知书',
+    CERTIFICATE: '楼宇安全证明书',
+    CERTIFICATE_REVOCATION: '撤销证明书通知书',
   },
   en: {
     LETTER_OF_REQUIREMENTS: 'Letter of Requirements',
@@ -188,7 +207,7 @@ async function insertIssued(applicationId: number, event: string, data: object, 
   });
 }
 
-describe.each(['tc', 'en'] as const)('the letters of a case in %s', (lang) => {
+describe.each(['tc', 'en', 'sc'] as const)('the letters of a case in %s', (lang) => {
   it('the Letter of Requirements, its withdrawal, the rejection and the reopening have every part', async () => {
     const app = await caseIn('UNDER_EXAMINATION', lang);
     const no = app.applicationNo;
