@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, drafts, signingRequests, submissions } from '../../drizzle/schema';
+import { applications, caseVersions, drafts, signingRequests, submissions } from '../../drizzle/schema';
 import { formatHkDate } from '../../machines/rules/dates';
 import { signDetached } from '../support/test-ca';
 import { draftPath } from './application-harness';
@@ -52,7 +52,7 @@ async function submittedCase(
     .from(applications)
     .where(eq(applications.applicationNo, draft.applicationNo));
   expect(app).toBeDefined();
-  return { applicationNo: draft.applicationNo, token: login.token };
+  return { id: app!.id, applicationNo: draft.applicationNo, token: login.token };
 }
 
 async function informationText(token: string, lang: string) {
@@ -127,6 +127,32 @@ describe('the Signed section of the application PDF', () => {
     expect(en).toContain(flat('CHAN TAI MAN'));
     expect(en).not.toContain(flat('CHAN TAI MAN 陳大文'));
     expect(en).toContain(signing.digest);
+  });
+
+  it('says when the information printed is a later version than the one signed', async () => {
+    const c = await submittedCase((draft) => h.sign(draft));
+    const [{ answers } = { answers: {} }] = await h.database.db
+      .select({ answers: drafts.answers })
+      .from(drafts)
+      .where(eq(drafts.applicationNo, c.applicationNo));
+    await h.database.db.insert(caseVersions).values(
+      [1, 2].map((version) => ({
+        applicationId: c.id,
+        version,
+        answers: answers as Record<string, unknown>,
+        reference: version === 1 ? c.applicationNo : `USI-${c.applicationNo}-1`,
+        submittedBy: 'APPLICANT',
+        createdAt: h.clock.now(),
+      })),
+    );
+    const en = signedSection(await informationText(c.token, 'en'), 'Signed / 簽署');
+    expect(en).toContain(
+      flat(
+        'The signature is of the application as submitted (version 1); the information above is version 2.',
+      ),
+    );
+    const tc = signedSection(await informationText(c.token, 'tc'), 'Signed / 簽署');
+    expect(tc).toContain(flat('以上資料為第 2 版'));
   });
 
   it('is not printed on a draft’s PDF, which is what is signed', async () => {
