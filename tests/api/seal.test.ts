@@ -59,7 +59,7 @@ describe('the seal on issued letters', () => {
     const { pdf, reference } = await caseWithLetter(h, officer, senior);
     expectSealValid(pdf);
     // The reference /verify checks is printed on the letter.
-    expect(pdfText(pdf)).toContain(`Reference / 參考編號: ${reference}`);
+    expect(pdfText(pdf)).toContain(`Our reference: ${reference}`);
     // The signature covers every byte but its own /Contents: from 0 to the end of the file.
     const [start, length1, start2, length2] = byteRange(pdf);
     expect(start).toBe(0);

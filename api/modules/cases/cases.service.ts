@@ -29,6 +29,7 @@ import {
 } from './cases.errors';
 import type { Clock } from '../../clock';
 import { renderApplicationPdf, type CalendarService, type MessageService } from '../shared';
+import { signedSection } from './case-signature';
 import type { AuthSession } from '../auth';
 import { addCaseVersion, currentCaseVersion } from './case-versions';
 import { takeUploads } from './case-uploads';
@@ -373,6 +374,8 @@ export function createCaseService({
         applicationNo: application.applicationNo,
         language,
         generatedAt: clock.now(),
+        // The signature it rests on, as its last section (docs/decisions/041-letter-parts.md).
+        ...(await signedSection(db, application.id, information.version)),
       });
       return { bytes, fileName: `${application.applicationNo} v${information.version}.pdf` };
     },

@@ -9,12 +9,14 @@ import { newStorageKey, type DocumentStorage } from '../../adapters/storage';
 import { departmentSeal } from '../shared';
 import { translate } from '../../http/i18n';
 import {
-  DECISION_LETTERS,
   renderCertificate,
   renderDecisionLetter,
   renderLetterOfRequirements,
   type LetterOfRequirements,
 } from './console-pdf';
+import { letterFileName, type LetterContext } from './letter-parts';
+import { letterheadOf, type LetterKind } from './letter-settings';
+import { letterParties, recordedInspectionDate } from './letter-data';
 import type { LifecycleFacts } from '../../../machines/rules/case-rules';
 import * as repo from './console.repo';
 import { fieldError } from '../../http/field-errors';
@@ -91,18 +93,20 @@ export async function issueEffects(
   answers: Record<string, unknown>,
 ): Promise<Effects> {
   const language: Language = isLanguage(c.application.language) ? c.application.language : 'tc';
-  const common = async () => {
-    const officer = await officerOf(c);
-    return {
-      applicationNo: c.application.applicationNo,
-      reference: c.reference,
-      formCode: c.application.formCode,
-      premises: c.application.premisesAddressEn,
-      officer,
-      language,
-      issuedAt: c.now,
-    };
-  };
+  // What every letter names besides its body (docs/decisions/041-letter-parts.md).
+  const letter = async (kind: LetterKind): Promise<LetterContext> => ({
+    kind,
+    language,
+    letterhead: await letterheadOf(c.tx),
+    ...(await letterParties(c.tx, c.application, language)),
+    applicationNo: c.application.applicationNo,
+    applicationType: c.application.applicationType,
+    formCode: c.application.formCode,
+    reference: c.reference,
+    officer: await officerOf(c),
+    issuedAt: c.now,
+  });
+  const fileName = (kind: LetterKind) => letterFileName(kind, language, c.reference);
   const issued = (data: unknown, caseDocumentId: number | null = null) =>
     repo.insertIssued(c.tx, {
       applicationId: c.application.id,
@@ -151,8 +155,8 @@ export async function issueEffects(
     }
     case 'lor.issue': {
       const lor = answers as unknown as LetterOfRequirements;
-      const pdf = await renderLetterOfRequirements(lor, await common());
-      const id = await storePdf(c, 'letterOfRequirements', `Letter of Requirements ${c.reference}.pdf`, pdf);
+      const pdf = await renderLetterOfRequirements(lor, await letter('letterOfRequirements'));
+      const id = await storePdf(c, 'letterOfRequirements', fileName('letterOfRequirements'), pdf);
       await issued(lor, id);
       return {
         audit: { bdReference: lor.bdReference, documentId: id },
@@ -192,9 +196,9 @@ export async function issueEffects(
     case 'case.reopen': {
       // A letter stating the decision or correction and its reason, on the action's history row.
       const reason = answers.reason as string;
-      const pdf = await renderDecisionLetter({ ...DECISION_LETTERS[event], reason }, await common());
-      const name = translate(language, `staff.letterFile.${eventKey(event)}`);
-      const id = await storePdf(c, eventKey(event), `${name} ${c.reference}.pdf`, pdf);
+      const kind = eventKey(event) as LetterKind;
+      const pdf = await renderDecisionLetter(reason, await letter(kind));
+      const id = await storePdf(c, kind, fileName(kind), pdf);
       await issued(answers, id);
       return { audit: { reason, documentId: id }, notice: () => ({ reason }) };
     }
@@ -220,20 +224,15 @@ export async function issueEffects(
         notice: (l) => ({ result: translate(l, `staff.result.${answers.result as string}`) }),
       };
     case 'certificate.issue': {
-      // The date of the inspection this round passed (the lifecycle allows a certificate only after one).
-      const inspectedOn = c.facts.inspection?.date ?? null;
+      // The date of the inspection whose result was recorded (never one to come: letter-data.ts).
+      const inspectedOn = await recordedInspectionDate(c.tx, c.application.id);
       const kind = answers.kind as 'CERTIFICATE' | 'NOTICE';
+      const letterKind = kind === 'CERTIFICATE' ? 'certificate' : 'notice';
       const pdf = await renderCertificate(
-        { kind, inspectedOn, remarks: answers.remarks as string | undefined },
-        await common(),
+        { inspectedOn, remarks: answers.remarks as string | undefined },
+        await letter(letterKind),
       );
-      const name = kind === 'CERTIFICATE' ? 'Certificate' : 'Notice';
-      const id = await storePdf(
-        c,
-        kind === 'CERTIFICATE' ? 'certificate' : 'notice',
-        `${name} ${c.reference}.pdf`,
-        pdf,
-      );
+      const id = await storePdf(c, letterKind, fileName(letterKind), pdf);
       await issued(answers, id);
       return {
         audit: { kind, documentId: id },

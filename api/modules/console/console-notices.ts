@@ -44,12 +44,14 @@ export async function sendConsoleNotice(
     const subject = translate(r.language, 'staff.notice.subject', p);
     const body = translate(r.language, `staff.notice.${eventKey(kind)}`, p);
     const footer = translate(r.language, 'staff.notice.footer', p);
+    // The department's sign-off, as every other email of the portal ends (api.json `message.*.email`).
+    const signOff = translate(r.language, 'staff.notice.signOff', p);
     await messages
       .sendText({
         channel: r.channel,
         to: r.to,
         language: r.language,
-        texts: { subject, email: `${body}\n\n${footer}`, sms: body },
+        texts: { subject, email: `${body}\n\n${footer}\n\n${signOff}`, sms: body },
       })
       .catch((err: unknown) => logger.error({ err }, 'console notice not queued'));
   }

@@ -16,6 +16,7 @@ export { healthRouter, createReadiness, type Readiness } from './health.routes';
 export { applicationRouter } from './master-data.routes';
 export {
   createMasterDataService,
+  findMasterData,
   type MasterDataService,
   type MasterDataServiceOptions,
 } from './master-data';
@@ -27,7 +28,14 @@ export {
   type SearchableCase,
 } from './search-text';
 export { createMessageService, type CaseNoticeMessage, type MessageService } from './messages';
-export { GREY, PdfBlocks, answerLines, renderApplicationPdf, writePdfBlocks } from './pdf/application-pdf';
+export {
+  GREY,
+  PdfBlocks,
+  answerLines,
+  renderApplicationPdf,
+  writePdfBlocks,
+  type SignedRecord,
+} from './pdf/application-pdf';
 export { departmentSeal, type DepartmentSeal } from './pdf/seal';
 export {
   DEFAULT_DOCUMENT_LIMITS,

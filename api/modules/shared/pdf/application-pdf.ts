@@ -4,7 +4,7 @@ import { answerText, applicableFieldIds, fillSteps } from '../../../../machines/
 import type { Answers, Field, FormDefinition, Translate } from '../../../../machines/forms';
 import type { Language } from '../../../../machines/rules/language';
 import { embedDocumentFont, finishDocumentFont } from './pdf-fonts';
-import { formatHkDateBilingual } from '../../../../machines/rules/dates';
+import { formatHkDate, formatHkDateBilingual } from '../../../../machines/rules/dates';
 import { translate } from '../../../http/i18n';
 
 /**
@@ -27,6 +27,20 @@ export interface ApplicationPdfInput {
   /** The language of the answers' option labels, Yes/No and "Not answered". Labels are in English and Chinese. */
   language: Language;
   generatedAt: Date;
+  /** The signature the application rests on: printed as the last section, "Signed" (none while a draft). */
+  signed?: SignedRecord;
+}
+
+/** A signing of the application as its records hold it (api/modules/cases/case-signature.ts). */
+export interface SignedRecord {
+  method: 'iamsmart' | 'ecert';
+  /** The signer's name: the e-Cert's holder, or the applicant iAM Smart checked by their HKIC. */
+  signer: string;
+  at: Date;
+  /** The SHA-256 (hex) of what was signed: the manifest of the application PDF and documents. */
+  digest: string;
+  /** The version of the information printed, when it is not the one signed (version 1). */
+  laterVersion?: number;
 }
 
 // ---- Messages: the API's one translator (api/http/i18n.ts) ---------------------------------------
@@ -96,30 +110,36 @@ export class PdfBlocks {
   }
 }
 
-/** Embeds one font holding exactly the blocks' characters, writes them and numbers the pages. */
+/** The words at the foot of page `n` of `total`. */
+export type PageLabel = (n: number, total: number) => string;
+
+/**
+ * Embeds one font holding exactly the blocks' characters, writes them and numbers the pages with
+ * `label` (English and Chinese unless given: a letter's is in its own language).
+ */
 export async function writePdfBlocks(
   doc: PDFDocument,
   language: Language,
   list: PdfBlocks,
+  label: PageLabel = pageLabel,
 ): Promise<Uint8Array> {
   const font = await embedDocumentFont(
     doc,
     language,
-    list.blocks.map((b) => b.text).join('') + PAGE_LABEL_CHARS,
+    list.blocks.map((b) => b.text).join('') + label(0, 0) + '0123456789',
   );
   const w = new Writer(doc, font);
   for (const block of list.blocks) {
     if (block.kind === 'rule') w.rule(block.style.size);
     else w.text(block.text, block.style);
   }
-  w.pageNumbers();
+  w.pageNumbers(label);
   await finishDocumentFont(doc, font);
   return doc.save();
 }
 
-/** "Page n of N / 第 n 頁，共 N 頁"; `PAGE_LABEL_CHARS` are the characters it may use. */
-const pageLabel = (n: number, total: number) => `Page ${n} of ${total} / 第 ${n} 頁，共 ${total} 頁`;
-const PAGE_LABEL_CHARS = `${pageLabel(0, 0)}0123456789`;
+/** "Page n of N / 第 n 頁，共 N 頁". */
+const pageLabel: PageLabel = (n, total) => `Page ${n} of ${total} / 第 ${n} 頁，共 ${total} 頁`;
 
 class Writer {
   private page!: PDFPage;
@@ -200,8 +220,8 @@ class Writer {
     });
   }
 
-  /** "Page n of N / 第 n 頁，共 N 頁" at the foot of every page. */
-  pageNumbers(): void {
+  /** "Page n of N" (`pageLabel`) at the foot of every page. */
+  pageNumbers(pageLabel: PageLabel): void {
     const total = this.pages.length;
     for (const [i, page] of this.pages.entries()) {
       const label = pageLabel(i + 1, total);
@@ -218,6 +238,7 @@ export async function renderApplicationPdf({
   applicationNo,
   language,
   generatedAt,
+  signed,
 }: ApplicationPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
@@ -260,5 +281,37 @@ export async function renderApplicationPdf({
     }
   }
 
+  if (signed) signedSection(list, signed, language);
   return writePdfBlocks(doc, language, list);
+}
+
+/**
+ * The last section, "Signed" / "簽署": the method, the signer, the time (Hong Kong, the zone named) and the
+ * SHA-256 of what was signed (docs/decisions/041-letter-parts.md). Labels in English and Chinese like the
+ * rest of the form, the values in `language`.
+ */
+function signedSection(list: PdfBlocks, signed: SignedRecord, language: Language) {
+  const zh: Language = language === 'sc' ? 'sc' : 'tc';
+  const label = (key: string) => {
+    const [en, other] = [formsText('en', `signed.${key}`), formsText(zh, `signed.${key}`)];
+    return en === other ? en : `${en} / ${other}`;
+  };
+  const value = (key: string, params?: Record<string, string>) =>
+    translate(language, `forms:signed.${key}`, params);
+  list.text(label('title'), { size: 12, gapBefore: 10 });
+  list.rule(3);
+  const row = (key: string, text: string) => {
+    list.text(label(key), { size: 9, color: GREY, gapBefore: 5 });
+    list.text(text, { size: 10.5, indent: 12 });
+  };
+  row('method', value(signed.method));
+  row('signer', signed.signer);
+  row('at', value('time', { time: formatHkDate(signed.at, language, true) }));
+  row('digest', signed.digest);
+  if (signed.laterVersion !== undefined)
+    list.text(value('updated', { version: String(signed.laterVersion) }), {
+      size: 9,
+      color: GREY,
+      gapBefore: 5,
+    });
 }
