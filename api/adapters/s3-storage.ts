@@ -150,7 +150,7 @@ export function createS3Storage(
 
     async probe() {
       // The bucket answers with these credentials. Not a test write: the balancer's check runs every
-      // few seconds on every process, and a PUT each time would cost (docs/decisions/042-...).
+      // few seconds on every process, and a PUT each time would cost (docs/decisions/042-shared-document-storage.md).
       await client.send(new HeadBucketCommand({ Bucket }));
     },
 
