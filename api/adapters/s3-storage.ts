@@ -28,6 +28,8 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Sent with every write as `x-amz-server-side-encryption` (and the KMS key, if any). */
   serverSideEncryption?: { algorithm: ServerSideEncryption; kmsKeyId?: string };
+  /** Default 5 s to connect and 60 s without a byte either way; a store that stays silent fails the request. */
+  timeouts?: { connectMs: number; idleMs: number };
 }
 
 /**
@@ -47,6 +49,12 @@ export function s3Client(options: S3StorageOptions): S3Client {
     // understood by every S3-compatible store, so they are sent only where an operation requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not answer fails the request instead of holding it (and its upload) for ever.
+    requestHandler: {
+      connectionTimeout: options.timeouts?.connectMs ?? 5_000,
+      requestTimeout: options.timeouts?.idleMs ?? 60_000,
+      throwOnRequestTimeout: true,
+    },
   });
 }
 
