@@ -58,11 +58,9 @@ export function s3Client(options: S3StorageOptions): S3Client {
   });
 }
 
+/** No object under the key (GET's `NoSuchKey`, HEAD's bodiless `NotFound`); a missing bucket is not this. */
 function isMissing(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
-  );
+  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
 }
 
 /**
@@ -114,7 +112,7 @@ export function createS3Storage(
       } catch (error) {
         throw sourceError ?? error;
       }
-      // A source destroyed without an error after its last chunk was read must not count as whole.
+      // A source that failed after its last chunk was read (the upload completed anyway) is not whole.
       if (sourceError) {
         await client.send(new DeleteObjectCommand({ Bucket, Key })).catch(() => undefined);
         throw sourceError;
