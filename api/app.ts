@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { contentSecurityPolicy } from './http/csp';
@@ -19,7 +18,8 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { requestTimeout } from './http/request-timeout';
 import { apiRouter } from './routes';
 import { compressAnswers, staticSite } from './static-site';
-import { createLocalStorage, type DocumentStorage } from './adapters/storage';
+import type { DocumentStorage } from './adapters/storage';
+import { documentStorageFromEnv } from './adapters/document-storage';
 import { createIamSmartSandbox, type IamSmartSigning, unconfiguredIamSmart } from './adapters/iamsmart';
 import { postgresSandboxStore } from './adapters/iamsmart-store';
 import {
@@ -99,7 +99,8 @@ export interface AppOptions {
   /** The address search. Default: the seeded `addresses` table (api/adapters/address.ts). */
   address?: AddressLookup;
   /**
-   * Uploaded documents. Default: a local directory, env DOCUMENT_STORAGE_DIR, else `.data/documents`;
+   * Uploaded documents. Default: env DOCUMENT_STORAGE (api/adapters/document-storage.ts): a local
+   * directory, DOCUMENT_STORAGE_DIR, else `.data/documents`; or the S3 bucket S3_BUCKET.
    * limits from env UPLOAD_MAX_FILE_MB / UPLOAD_MAX_TOTAL_MB (10 and 50).
    */
   documents?: {
@@ -253,9 +254,7 @@ export function createApp({
         delaySeconds: readVariable('MESSAGE_RETRY_SECONDS'),
       },
     });
-  const storage =
-    documents.storage ??
-    createLocalStorage(process.env.DOCUMENT_STORAGE_DIR || path.resolve('.data/documents'));
+  const storage = documents.storage ?? documentStorageFromEnv('.data/documents');
   // ClamAV's daemon from CLAMD_HOST / CLAMD_PORT / CLAMD_SOCKET; production refuses to start without it.
   const scanner = documents.scanner ?? virusScannerFromEnv(logger);
   defineMaintenanceJobs(jobs, {

@@ -105,7 +105,24 @@ export const configSchema = z.object({
   DEV_TOOLS: flag(['0', '1'], '0'),
   DRAFT_VALIDITY_DAYS: wholeNumber(1, MAX_DRAFT_VALIDITY_DAYS, 14),
   MASTER_DATA_CACHE_SECONDS: wholeNumber(0, 86_400, 30),
+  /** Where documents are kept: `local` (DOCUMENT_STORAGE_DIR) or `s3` (the S3_ variables). */
+  DOCUMENT_STORAGE: flag(['local', 's3'], 'local'),
   DOCUMENT_STORAGE_DIR: optionalText,
+  /** The object store's address; unset: AWS's own for S3_REGION. */
+  S3_ENDPOINT: url(['http:', 'https:']),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.transform((v) => v ?? 'us-east-1'),
+  /** Both or neither; neither: the SDK's own chain (an instance or task role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `1`: http://host/bucket/key (MinIO and most self-hosted stores). */
+  S3_FORCE_PATH_STYLE: flag(['0', '1'], '0'),
+  /** Server-side encryption asked of the store with every write; `aws:kms` may name its key. */
+  S3_SSE: z.preprocess(
+    blankToUndefined,
+    z.enum(['AES256', 'aws:kms'], { error: 'must be one of AES256, aws:kms' }).optional(),
+  ),
+  S3_SSE_KMS_KEY_ID: optionalText,
   UPLOAD_MAX_FILE_MB: positiveNumber(10),
   UPLOAD_MAX_TOTAL_MB: positiveNumber(50),
   ECERT_ROOTS: optionalText,
@@ -198,6 +215,7 @@ const SECRET_VARIABLES = new Set<string>([
   'SMTP_URL',
   'HKIC_KEYS',
   'SEAL_P12_PASSWORD',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 
 function problemsOf(error: z.ZodError, env: NodeJS.ProcessEnv): string[] {
@@ -234,11 +252,33 @@ function productionProblems(config: Config): string[] {
   return problems;
 }
 
+type StorageConfig = Pick<
+  Config,
+  | 'DOCUMENT_STORAGE'
+  | 'S3_BUCKET'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_SSE'
+  | 'S3_SSE_KMS_KEY_ID'
+>;
+
+/** The document storage's variables that only make sense together (docs/operations.md, "Several machines"). */
+export function storageProblems(config: StorageConfig): string[] {
+  const problems: string[] = [];
+  if (config.DOCUMENT_STORAGE === 's3' && !config.S3_BUCKET)
+    problems.push('S3_BUCKET must be set with DOCUMENT_STORAGE=s3 (the bucket the documents are kept in)');
+  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY)
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for a role)');
+  if (config.S3_SSE_KMS_KEY_ID && config.S3_SSE !== 'aws:kms')
+    problems.push('S3_SSE_KMS_KEY_ID needs S3_SSE=aws:kms');
+  return problems;
+}
+
 /** Parses the whole environment; throws a ConfigError with one line per bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
-  const problems = productionProblems(parsed.data);
+  const problems = [...storageProblems(parsed.data), ...productionProblems(parsed.data)];
   if (problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
 }

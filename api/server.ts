@@ -13,7 +13,7 @@ import { appLogger } from './logging';
 import { DEMO_STAFF, seedStaff } from './modules/auth';
 import { indexPendingCases } from './modules/cases';
 import { ConfigError, loadConfig } from './config';
-import { createLocalStorage } from './adapters/storage';
+import { documentStorageFromEnv } from './adapters/document-storage';
 import { crlPathsFromEnv, startCrlRefresh, loadEcertTrust, type EcertTrust } from './modules/signing';
 
 /**
@@ -98,10 +98,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     await database.close();
     throw error;
   }
-  // Uploaded documents and signed application forms: DOCUMENT_STORAGE_DIR, else `documents` in DATA_DIR.
-  const storage = createLocalStorage(
-    process.env.DOCUMENT_STORAGE_DIR || path.resolve(process.env.DATA_DIR || '.data', 'documents'),
-  );
+  // Uploaded documents and signed application forms: DOCUMENT_STORAGE (local: DOCUMENT_STORAGE_DIR, else
+  // `documents` in DATA_DIR; s3: the bucket).
+  const storage = documentStorageFromEnv(path.join(process.env.DATA_DIR || '.data', 'documents'));
   const ecertTrust = await ecertTrustFromEnv();
   const app = createApp({
     db: database,

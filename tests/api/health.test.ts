@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { documentStorageFromEnv } from '../../api/adapters/document-storage';
 import { createApp, healthOf } from '../../api/app';
 import type { HealthData, LivenessData } from '../../api/modules/shared/health.routes';
 import { type TestServer, getJson, listen } from '../support/http';
+import { type S3Server, startS3Server } from '../support/s3-server';
 import { type TestDatabase, createTestDatabase } from '../support/test-db';
 
 const silent = pino({ level: 'silent' });
@@ -85,5 +87,36 @@ describe('GET /api/health/live', () => {
     expect(live.body.data).toEqual({ api: 'up', time: expect.any(String) as string });
     expect(healthOf(app).checks).toBe(1); // the readiness request's, not the liveness one's
     expect(ready.status).toBe(503);
+  });
+});
+
+describe('GET /api/health/ready with the documents in an S3 bucket', () => {
+  let s3: S3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3?.stop());
+
+  it('is ready while the bucket answers, and out (503, storage down) while it does not; live stays 200', async () => {
+    database = await createTestDatabase();
+    const up = documentStorageFromEnv('unused', s3.env);
+    const missing = documentStorageFromEnv('unused', { ...s3.env, S3_BUCKET: 'no-such-bucket' });
+    const withBucket = await listen(createApp({ db: database, logger: silent, documents: { storage: up } }));
+    server = await listen(createApp({ db: database, logger: silent, documents: { storage: missing } }));
+
+    const ready = await getJson<HealthData>(`${withBucket.baseUrl}/api/health/ready`);
+    await withBucket.close();
+    const out = await getJson<HealthData>(`${server.baseUrl}/api/health/ready`, { 'accept-language': 'en' });
+    const live = await getJson<LivenessData>(`${server.baseUrl}/api/health/live`);
+
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({ database: 'up', storage: 'up' });
+    expect(out.status).toBe(503);
+    expect(out.body.meta).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The document storage cannot be written.',
+    });
+    expect(out.body.data).toMatchObject({ database: 'up', storage: 'down' });
+    expect(live.status).toBe(200);
   });
 });

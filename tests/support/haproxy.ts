@@ -36,13 +36,13 @@ defaults
 frontend portal
   bind 127.0.0.1:${port}
   # What a caller sends as X-Forwarded-For is dropped; the backend adds the address HAProxy saw, the one
-  # value the app believes with TRUST_PROXY=1 (docs/operations.md, "Running several processes").
+  # value the app believes with TRUST_PROXY=1 (docs/operations.md, "Several machines").
   http-request del-header X-Forwarded-For
   default_backend api
 backend api
   balance roundrobin
   option forwardfor
-  option httpchk GET /api/health
+  option httpchk GET /api/health/ready
   http-check expect status 200
 ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 300 fall 1 rise 1`).join('\n')}
 `;

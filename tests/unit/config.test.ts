@@ -128,6 +128,35 @@ describe('production', () => {
   });
 });
 
+describe('the document storage', () => {
+  it('keeps documents on disk unless told otherwise, and takes a complete S3 setting', () => {
+    expect(loadConfig({}).DOCUMENT_STORAGE).toBe('local');
+    expect(
+      loadConfig({
+        DOCUMENT_STORAGE: 's3',
+        S3_BUCKET: 'bd-documents',
+        S3_ENDPOINT: 'https://minio.bd.internal:9000',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_SSE: 'aws:kms',
+        S3_SSE_KMS_KEY_ID: 'alias/bd',
+      }),
+    ).toMatchObject({ DOCUMENT_STORAGE: 's3', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: '1' });
+  });
+
+  it('refuses S3 settings that do not fit together, and never echoes the secret key', () => {
+    expect(problems({ DOCUMENT_STORAGE: 's3' })).toEqual([
+      'S3_BUCKET must be set with DOCUMENT_STORAGE=s3 (the bucket the documents are kept in)',
+    ]);
+    expect(problems({ S3_SECRET_ACCESS_KEY: 'very secret' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for a role)',
+    ]);
+    expect(problems({ S3_FORCE_PATH_STYLE: 'yes', S3_SSE: 'des' })).toEqual([
+      'S3_FORCE_PATH_STYLE must be one of 0, 1 (got "yes")',
+      'S3_SSE must be one of AES256, aws:kms (got "des")',
+    ]);
+  });
+});
+
 describe('the README', () => {
   it('lists exactly the variables of the configuration in its table', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
