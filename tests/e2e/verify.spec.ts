@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import en from '../../i18n/en/pages.json' with { type: 'json' };
 import sc from '../../i18n/sc/pages.json' with { type: 'json' };
 import tc from '../../i18n/tc/pages.json' with { type: 'json' };
@@ -44,7 +44,27 @@ async function issueLetter(request: APIRequestContext): Promise<string> {
     minorWorks: [],
   });
   expect(issued.status()).toBe(200);
-  return ((await issued.json()) as { data: { reference: string } }).data.reference;
+  const reference = ((await issued.json()) as { data: { reference: string } }).data.reference;
+  // The letter as issued, as the officer downloads it from the case.
+  const view = (await (await request.get(`/api/staff/cases/${no}`)).json()) as {
+    data: { documents: { id: number; kind: string }[] };
+  };
+  const letter = view.data.documents.filter((d) => d.kind === 'letterOfRequirements').at(-1);
+  if (!letter) throw new Error('the Letter of Requirements is not on the case');
+  const pdf = await request.get(`/api/staff/cases/${no}/documents/${letter.id}`);
+  expect(pdf.status()).toBe(200);
+  issuedPdf = await pdf.body();
+  return reference;
+}
+
+/** The issued letter's PDF (set by issueLetter). */
+let issuedPdf: Buffer = Buffer.alloc(0);
+
+/** Chooses `buffer` as the letter's file, as a person does: the button opens the file chooser. */
+async function chooseFile(page: Page, label: string, name: string, buffer: Buffer) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: label }).click();
+  await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer });
 }
 
 test.describe('Check a letter (/verify)', () => {
@@ -93,6 +113,27 @@ test.describe('Check a letter (/verify)', () => {
       await page.getByRole('button', { name: t.check, exact: true }).press('Enter');
       await expect(heading).toBeFocused();
       await expect(result).toContainText(t.notIssuedText);
+
+      // The file as issued, with its reference: the very letter. One byte changed: not the letter.
+      await field.click();
+      await field.press('ControlOrMeta+a');
+      await field.pressSequentially(reference);
+      await chooseFile(page, t.chooseFile, 'letter.pdf', issuedPdf);
+      await expect(page.getByText(t.chosen.replace('{{name}}', 'letter.pdf'))).toBeVisible();
+      await page.getByRole('button', { name: t.check, exact: true }).click();
+      await expect(heading).toBeFocused();
+      await expect(result).toContainText(t.fileMatches);
+      await expect(result).toContainText(t.standing.STANDS);
+      const tampered = Buffer.from(issuedPdf);
+      const at = tampered.indexOf('Provide a means of escape');
+      tampered[at > 0 ? at : 200] ^= 0x01;
+      await page.getByRole('button', { name: t.removeFile }).click();
+      await chooseFile(page, t.chooseFile, 'letter-changed.pdf', tampered);
+      await page.getByRole('button', { name: t.check, exact: true }).click();
+      await expect(heading).toBeFocused();
+      await expect(result).toContainText(t.fileChanged);
+      await expect(result).not.toContainText(t.fileMatches);
+      expect(await axeViolations(page), `/verify ${lang} with a changed file`).toEqual([]);
       await page.close();
     }
   });
