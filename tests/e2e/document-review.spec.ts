@@ -60,7 +60,8 @@ async function officerAsksForReplacement(
   await page.getByLabel(m.signIn.password).fill(staff.password);
   await page.getByLabel(m.signIn.code).fill(totp());
   await page.getByRole('button', { name: m.signIn.submit }).click();
-  await expect(page.getByRole('heading', { level: 1, name: m.queue.title })).toBeVisible();
+  // The password's hash takes a while on a loaded machine.
+  await expect(page.getByRole('heading', { level: 1, name: m.queue.title })).toBeVisible({ timeout: 30_000 });
   await page.goto(`/console/cases/${no}`);
   await expect(page.getByRole('heading', { level: 1, name: no })).toBeVisible();
 

@@ -59,7 +59,7 @@ export function DocumentReview({
   return (
     <div className="console__review">
       <p id={`${id}-status`}>
-        <strong>{t('case.review.status')}:</strong>{' '}
+        <span className="console__label">{t('case.review.statusLabel')}</span>{' '}
         {review
           ? t('case.review.reviewedBy', {
               status: t(`case.review.statuses.${review.status}`),
@@ -70,13 +70,13 @@ export function DocumentReview({
         {review?.reason && (
           <>
             <br />
-            {t('case.review.reviewedReason')}: <span className="console__written">{review.reason}</span>
+            {t('case.review.reviewedReason')} <span className="console__written">{review.reason}</span>
           </>
         )}
         {replacedByName && (
           <>
             <br />
-            <strong>{t('case.review.replaced', { name: replacedByName })}</strong>
+            <span className="console__flag">{t('case.review.replaced', { name: replacedByName })}</span>
           </>
         )}
         {replacesAnother && (

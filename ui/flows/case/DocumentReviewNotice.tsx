@@ -30,7 +30,7 @@ export function DocumentReviewNotice({
         <strong>{t('case:review.needsReplacement')}</strong>
       </p>
       <p>
-        {t('case:review.reason')}: <span className="console__written">{review.reason}</span>
+        {t('case:review.reason')} <span className="console__written">{review.reason}</span>
       </p>
       {replacement ? (
         <p>{t('case:review.replaced', { date: formatDate(replacement.date, i18n.language) })}</p>
