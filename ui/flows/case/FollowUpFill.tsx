@@ -52,7 +52,11 @@ export function FollowUpFill(props: Props) {
 
   return (
     <>
-      <ErrorSummary title={t('wizard:errorTitle')} errors={summary} focusKey={`${attempt}-${refusals}`} />
+      <ErrorSummary
+        title={t('wizard:errorTitle')}
+        errors={summary}
+        focusKey={`${attempt}-${refusals}`}
+      />
       <Form
         className="form form--wizard"
         validationBehavior="aria"

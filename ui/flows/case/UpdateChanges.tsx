@@ -75,7 +75,13 @@ export interface UpdateDone {
 }
 
 /** Step 2 of an update form: Update Success, with the reference and what was changed. */
-export function UpdateSuccess({ definition, done }: { definition: FollowUpDefinition; done: UpdateDone }) {
+export function UpdateSuccess({
+  definition,
+  done,
+}: {
+  definition: FollowUpDefinition;
+  done: UpdateDone;
+}) {
   const { t } = useTranslation(['case']);
   return (
     <>
