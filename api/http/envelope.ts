@@ -67,6 +67,8 @@ export type ErrorCode =
   | 'STAFF_SIGN_IN_FAILED'
   | 'STAFF_LOCKED'
   | 'CASE_CHANGED'
+  // A document's review (docs/decisions/043-document-review.md).
+  | 'DOCUMENT_REVIEW_CHANGED'
   // The department's reset of a registration holder (docs/console.md, "Registered AP/RSE").
   | 'HOLDER_NONE'
   | 'HOLDER_CHANGED'

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ConsoleActionResult } from '../rules/staff';
 import type { HolderResetResult } from '../rules/staff-holders';
+import type { DocumentReviewResult } from '../rules/document-review';
 
 /**
  * One action of the case officer console on a case (docs/flows/console-action.md), or the reset of a
@@ -24,8 +25,8 @@ export interface ConsoleActionContext {
   result: ConsoleActionOutcome | null;
 }
 
-/** What the request answers: a case action's record, or what a holder reset did. */
-export type ConsoleActionOutcome = ConsoleActionResult | HolderResetResult;
+/** What the request answers: a case action's record, what a holder reset did, or a document's review. */
+export type ConsoleActionOutcome = ConsoleActionResult | HolderResetResult | DocumentReviewResult;
 
 export type ConsoleActionEvent =
   | { type: 'action.continue' }

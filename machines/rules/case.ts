@@ -1,4 +1,5 @@
 import type { SelfCertOffer } from './selfcert';
+import type { ApplicantDocumentReview } from './document-review';
 import { z } from 'zod';
 import { hkicSchema, SIGNING_REQUEST_PATTERN } from './appointment';
 import type { CaseStatus } from './case-lifecycle';
@@ -22,6 +23,8 @@ export interface CaseDocumentData {
   downloadUntil: string | null;
   /** Layout plans only: of the latest submission that has layout plans (the application or a revision). */
   current?: boolean;
+  /** The officer asks for a replacement: the reason as written (docs/decisions/043-document-review.md). */
+  review?: ApplicantDocumentReview;
 }
 
 export interface CaseHistoryRowData {

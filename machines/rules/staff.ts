@@ -1,4 +1,5 @@
 import type { ApplicantWordsData } from './staff-words';
+import type { DocumentReviewData } from './document-review';
 import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './case-lifecycle';
 import { isIsoDate } from './working-days';
@@ -27,7 +28,7 @@ const invalid = { error: 'staff.invalid' } as const;
 const required = { error: 'staff.required' } as const;
 /** An officer's text: trimmed, within its length, only characters the letters can print (the error names
  * the first other one: never a 500 at the letter; line breaks and tabs allowed). */
-const text = (max: number) =>
+export const text = (max: number) =>
   z
     .string(invalid)
     .trim()
@@ -319,7 +320,11 @@ export interface ConsoleCaseData extends QueueRow {
     fileName: string;
     bytes: number | null;
     createdAt: string;
+    /** The newest review (docs/decisions/043-document-review.md); null: not reviewed. */
+    review: DocumentReviewData | null;
   }[];
+  /** The signed-in officer may review the case's documents (assigned to them, or a senior officer). */
+  mayReview: boolean;
   signature: { method: string; signer: unknown; completedAt: string | null } | null;
   /** The signature each signed follow-up rests on, by its reference, oldest first. */
   followUpSignatures: { reference: string; method: string; signer: unknown; submittedAt: string }[];

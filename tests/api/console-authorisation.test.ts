@@ -15,13 +15,15 @@ let assigned: StaffUser;
 const callers: Record<string, { token?: string; bearer?: string; id?: number }> = {};
 
 type Endpoint =
-  'queue' | 'view' | 'assign' | 'act' | 'document' | 'audit' | 'settings' | 'accounts' | 'unlock';
+  'queue' | 'view' | 'assign' | 'act' | 'document' | 'review' | 'audit' | 'settings' | 'accounts' | 'unlock';
 const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   queue: 'console.queue',
   view: 'console.case.view',
   assign: 'console.case.assign',
   act: 'console.case.act',
   document: 'console.case.view',
+  // A document's review (decision 043): as acting on the case.
+  review: 'console.case.act',
   audit: 'console.audit',
   settings: 'console.staff',
   // Staff administration (decision 036): the list, and one of its changes (unlock: harmless to repeat).
@@ -36,7 +38,7 @@ const ROLE_OF: Record<string, string> = {
 };
 
 // assign: the caller assigns themself. The assigned officer cannot take a case already theirs (409:
-// only a senior officer reassigns); document: no document 999999, so an allowed caller gets 404.
+// only a senior officer reassigns); document, review: no document 999999, so an allowed caller gets 404.
 const EXPECTED: Record<string, Record<Endpoint, number>> = {
   none: {
     queue: 401,
@@ -44,6 +46,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     assign: 401,
     act: 401,
     document: 401,
+    review: 401,
     audit: 401,
     settings: 401,
     accounts: 401,
@@ -55,6 +58,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     assign: 401,
     act: 401,
     document: 401,
+    review: 401,
     audit: 401,
     settings: 401,
     accounts: 401,
@@ -66,6 +70,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     assign: 401,
     act: 401,
     document: 401,
+    review: 401,
     audit: 401,
     settings: 401,
     accounts: 401,
@@ -77,6 +82,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     assign: 403,
     act: 403,
     document: 404,
+    review: 403,
     audit: 403,
     settings: 403,
     accounts: 403,
@@ -88,6 +94,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     assign: 409,
     act: 200,
     document: 404,
+    review: 404,
     audit: 403,
     settings: 403,
     accounts: 403,
@@ -99,6 +106,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     assign: 200,
     act: 200,
     document: 404,
+    review: 404,
     audit: 200,
     settings: 403,
     accounts: 403,
@@ -110,6 +118,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     assign: 403,
     act: 403,
     document: 404,
+    review: 403,
     audit: 200,
     settings: 200,
     accounts: 200,
@@ -149,17 +158,23 @@ async function request(
       ? h.call('GET', base, options)
       : endpoint === 'document'
         ? h.call('GET', `${base}/documents/999999`, options)
-        : endpoint === 'audit' || endpoint === 'settings' || endpoint === 'accounts'
-          ? h.call('GET', `/api/staff/${endpoint}`, options)
-          : endpoint === 'unlock'
-            ? h.call('POST', `/api/staff/accounts/${assigned.id}/unlock`, { ...options, body: {} })
-            : h.call('POST', `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`, {
-                ...options,
-                body: {
-                  expectedStatus: 'SUBMITTED',
-                  answers: endpoint === 'assign' ? { staffId: c.id ?? 1 } : { body: 'Hello from the table.' },
-                },
-              }));
+        : endpoint === 'review'
+          ? h.call('POST', `${base}/documents/999999/review`, {
+              ...options,
+              body: { status: 'accepted', expectedVersion: 0 },
+            })
+          : endpoint === 'audit' || endpoint === 'settings' || endpoint === 'accounts'
+            ? h.call('GET', `/api/staff/${endpoint}`, options)
+            : endpoint === 'unlock'
+              ? h.call('POST', `/api/staff/accounts/${assigned.id}/unlock`, { ...options, body: {} })
+              : h.call('POST', `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`, {
+                  ...options,
+                  body: {
+                    expectedStatus: 'SUBMITTED',
+                    answers:
+                      endpoint === 'assign' ? { staffId: c.id ?? 1 } : { body: 'Hello from the table.' },
+                  },
+                }));
   return { status: reply.status, body: reply.body };
 }
 

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../drizzle/schema';
-import type { CaseUploadData } from '../../machines/rules/case';
 import type { ConsoleCaseData } from '../../machines/rules/staff';
-import { uniqueLandscapeA4 } from '../support/pdf-corpus';
 import { textLanguage } from '../../api/modules/console/applicant-words';
 import { actSigned } from './case-signing-harness';
 import { type ConsoleHarness, startConsoleHarness } from './console-harness';
+import { uploadedFile } from './document-review-harness';
 
 /**
  * What the applicant or AP wrote, on the officer's case page (docs/decisions/037-applicant-words-in-console.md):
@@ -25,18 +24,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function uploaded(token: string, forType: string, name: string): Promise<number> {
-  const form = new FormData();
-  form.append('documentType', 'supportingDocument');
-  form.append('forType', forType);
-  form.append('file', new Blob([(await uniqueLandscapeA4()).slice()], { type: 'application/pdf' }), name);
-  const res = await h.call<CaseUploadData>('POST', '/api/cases/current/uploads?lang=en', {
-    token,
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
+const uploaded = (token: string, forType: string, name: string) => uploadedFile(h, token, forType, name);
 
 const rowOf = (data: ConsoleCaseData, reference: string) => {
   const row = data.history.find((r) => r.reference === reference);

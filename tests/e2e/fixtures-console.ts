@@ -146,6 +146,22 @@ export const CONSOLE_STAFF = {
     nameEn: 'POON Ka Wai',
     nameZh: '潘家慧',
   },
+  // document-review.spec.ts: the officer's review of a document (decision 043).
+  review: {
+    username: 'e2e.review',
+    password: 'e2e-review-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'KWOK Wing Sze',
+    nameZh: '郭詠詩',
+  },
+  // ... and a second, so that the two tests do not sign in with the same TOTP code at once.
+  reviewTc: {
+    username: 'e2e.review.tc',
+    password: 'e2e-review-tc-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'LAU Chi Keung',
+    nameZh: '劉志強',
+  },
 };
 
 /**

@@ -21,6 +21,7 @@ import { seedTakeoverCases } from './fixtures-takeover';
 import { seedFocusCases } from './fixtures-focus';
 import { seedScreenReaderCases } from './fixtures-screen-reader';
 import { seedWordsCase } from './fixtures-words';
+import { seedReviewCases } from './fixtures-review';
 
 const staticDir = fileURLToPath(new URL('../../dist', import.meta.url));
 if (!existsSync(`${staticDir}/index.html`)) {
@@ -75,6 +76,7 @@ await seedTakeoverCases(server.database.db);
 await seedFocusCases(server.database.db);
 await seedScreenReaderCases(server.database.db);
 await seedWordsCase(server.database.db);
+await seedReviewCases(server.database.db);
 
 let stopping = false;
 async function stop(): Promise<void> {

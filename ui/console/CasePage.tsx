@@ -191,7 +191,7 @@ export default function CasePage() {
 
           <VersionList versions={data.versions} formKey={data.formKey} />
 
-          <CaseSubmissions data={data} docUrl={docUrl} />
+          <CaseSubmissions data={data} docUrl={docUrl} applicationNo={applicationNo} onReviewed={load} />
 
           <h2>{t('case.signature')}</h2>
           {data.signature ? (

@@ -5,6 +5,7 @@ import type { WrittenText } from '../../machines/rules/staff-words';
 import { HTML_LANG, isLanguage } from '../../machines/rules/language';
 import { formatDate } from '../components/format';
 import { useConsoleTime } from './time';
+import { DocumentFacts, DocumentReview } from './DocumentReview';
 
 type Row = ConsoleCaseData['history'][number];
 type Doc = ConsoleCaseData['documents'][number];
@@ -30,9 +31,14 @@ export function langOf(textLang: string | null, pageLanguage: string): string | 
 export function CaseSubmissions({
   data,
   docUrl,
+  applicationNo,
+  onReviewed,
 }: {
   data: ConsoleCaseData;
   docUrl: (id: number, download?: boolean) => string;
+  applicationNo: string;
+  /** A document's review was saved or refused: the page loads the case again. */
+  onReviewed: () => void;
 }) {
   const { t, i18n } = useTranslation(['console', 'auth', 'forms']);
   const time = useConsoleTime();
@@ -44,13 +50,21 @@ export function CaseSubmissions({
   const known = new Set(rows.map((h) => h.id));
   const loose = data.documents.filter((d) => d.historyId === null || !known.has(d.historyId));
 
+  const descriptionOf = (d: Doc, row: Row | undefined) =>
+    d.kind === 'other' ? row?.words?.texts.find((w) => w.field === 'description') : undefined;
+  /** The type's name as text: the applicant's description of an "Other" document. */
+  const typeText = (d: Doc, row: Row | undefined) =>
+    descriptionOf(d, row)?.text ??
+    (d.typeKey === null
+      ? t('case.words.applicationForm')
+      : t(`forms:${d.typeKey}`, { defaultValue: d.kind }));
   const typeName = (d: Doc, row: Row | undefined) => {
-    const description = row?.words?.texts.find((w) => w.field === 'description');
-    if (d.kind === 'other' && description)
-      return <span lang={lang(description.lang)}>{description.text}</span>;
-    if (d.typeKey === null) return t('case.words.applicationForm');
-    return t(`forms:${d.typeKey}`, { defaultValue: d.kind });
+    const description = descriptionOf(d, row);
+    if (description) return <span lang={lang(description.lang)}>{description.text}</span>;
+    return typeText(d, row);
   };
+  const rowOf = (d: Doc) => data.history.find((h) => h.id === d.historyId);
+  const nameOf = (d: Doc) => `${typeText(d, rowOf(d))} (${d.fileName})`;
 
   const documentList = (docs: Doc[], row: Row | undefined) => (
     <ul className="console__documents">
@@ -64,6 +78,24 @@ export function CaseSubmissions({
           <a href={docUrl(d.id, true)} download>
             {t('case.download', { name: d.fileName })}
           </a>
+          <DocumentFacts
+            document={d}
+            by={row ? code('submittedBy', row.words?.by ?? row.submittedBy) : null}
+            at={time(d.createdAt)}
+          />
+          <DocumentReview
+            applicationNo={applicationNo}
+            documentId={d.id}
+            name={nameOf(d)}
+            review={d.review}
+            replacedByName={(() => {
+              const by = data.documents.find((o) => o.id === d.review?.replacedBy);
+              return by ? nameOf(by) : null;
+            })()}
+            replacesAnother={data.documents.some((o) => o.review?.replacedBy === d.id)}
+            mayReview={data.mayReview}
+            onReviewed={onReviewed}
+          />
         </li>
       ))}
     </ul>

@@ -11,6 +11,7 @@ import { Spinner } from '../components/Spinner';
 import { formatDate } from '../components/format';
 import { CaseSummary } from '../flows/case/CaseSummary';
 import { DocumentLink } from '../flows/case/DocumentLink';
+import { DocumentReviewNotice } from '../flows/case/DocumentReviewNotice';
 import { type SubmissionSource, SubmissionView } from '../flows/apply/SuccessStep';
 import { selfCertLink } from '../flows/case/self-cert-link';
 
@@ -194,6 +195,7 @@ function HistoryTable({ data }: { data: CaseData }) {
                               {t(d.current ? 'case:page.currentPlan' : 'case:page.supersededPlan')}
                             </span>
                           )}
+                          <DocumentReviewNotice document={d} name={d.fileName} data={data} />
                         </li>
                       ))}
                     </ul>

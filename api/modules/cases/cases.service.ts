@@ -43,6 +43,7 @@ import { appointeeView, APPLICANT_ONLY_DOCUMENTS } from './appointee-view';
 import { hongKongDate } from '../../../machines/rules/working-days';
 import { fieldError } from '../../http/field-errors';
 import { DOWNLOAD_DAYS } from '../../../machines/rules/submission';
+import { withApplicantReviews } from './document-reviews';
 
 /**
  * Cases after submission (docs/decisions/009-case-lifecycle.md): the case page's data and the one generic path for acting on a case.
@@ -218,7 +219,7 @@ export function createCaseService({
               canSend(status, d.event, query) && followUpForCase(d, application.formCode) !== undefined,
           })),
         ...selfCertOffer(application, status, query),
-        history: rows,
+        history: await withApplicantReviews(db, application.id, documents, rows),
         facts: await facts(application.id, application.applicationNo, application.applicantNameEn),
         inspection: query.facts?.inspection ?? null,
         calendar: calendar.window(),

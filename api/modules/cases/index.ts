@@ -23,3 +23,4 @@ export { createHistoryService } from './history';
 export { runCaseAction } from './case-action';
 export { caseFacts, latestInspectionRequest } from './case-facts';
 export { CaseRuleError } from './cases.errors';
+export { latestReviews, reviewOf } from './document-reviews';

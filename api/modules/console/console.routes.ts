@@ -13,6 +13,7 @@ import {
   staffReassignSchema,
 } from '../../../machines/rules/staff-admin';
 import { queueQuerySchema } from '../../../machines/rules/staff-queue';
+import { documentReviewBodySchema } from '../../../machines/rules/document-review';
 import { hongKongDate } from '../../../machines/rules/working-days';
 import type { DocumentStorage } from '../../adapters/storage';
 import { SUCCESS_CODE, sendEnvelope, sendOk } from '../../http/envelope';
@@ -228,6 +229,29 @@ export function staffRouter({
     });
     await pipeline(storage.get(file.storageKey), res);
   });
+
+  /**
+   * POST /api/staff/cases/:applicationNo/documents/:id/review body { status, reason?, expectedVersion }
+   * (docs/decisions/043-document-review.md). 200 DocumentReviewResult; 400 field errors ("needs
+   * replacement" without a reason); 403 not the officer's case (the same whether or not it exists); 404
+   * unknown case or document; 409 DOCUMENT_REVIEW_CHANGED (reviewed meanwhile: names who and how).
+   */
+  router.post(
+    '/cases/:applicationNo/documents/:id/review',
+    authoriseStaff('console.case.act'),
+    async (req, res) => {
+      const applicationNo = applicationNoSchema.parse(req.params.applicationNo);
+      const documentId = documentParam.parse(req.params.id);
+      const body = documentReviewBodySchema.parse(req.body);
+      sendOk(
+        req,
+        res,
+        await cases.review(currentStaff(res), applicationNo, documentId, body, {
+          language: requestLanguage(req),
+        }),
+      );
+    },
+  );
 
   /** GET /api/staff/audit?applicationNo=&actorRef=&event=&from= : the audit trail, newest first (500 at most). */
   router.get('/audit', authoriseStaff('console.audit'), async (req, res) => {

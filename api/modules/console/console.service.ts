@@ -46,6 +46,7 @@ import {
   latestInspectionRequest,
   messagesOf,
   requestsOf,
+  latestReviews,
 } from '../cases';
 import type { StaffSession } from '../auth';
 import { sendConsoleNotice } from './console-notices';
@@ -59,6 +60,7 @@ import { underAnswers } from '../../http/field-errors';
 import { documentTypesFor } from '../../../machines/forms/follow-up/submit-document';
 import { documentTypeKey, textLanguage, wordsOf } from './applicant-words';
 import { withPeople } from './audit-people';
+import { createDocumentReview } from './document-review';
 
 /**
  * The case officer console (docs/decisions/022-case-officer-console.md): the work queue with
@@ -110,6 +112,8 @@ export interface ConsoleService {
     applicationNo: string,
     documentId: number,
   ): Promise<{ storageKey: string; fileName: string }>;
+  /** An officer's review of a document (docs/decisions/043-document-review.md). */
+  review: ReturnType<typeof createDocumentReview>;
   audit(query: {
     applicationNo?: string;
     actorRef?: string;
@@ -148,6 +152,10 @@ function ownFacts(answers: Record<string, unknown>): CaseEventFacts {
   return own;
 }
 
+/** May this officer act on the case (assigned to them, or a senior officer)? */
+const mayAct = (staff: StaffAccountRow, assignedTo: number | null | undefined) =>
+  staff.role === 'seniorOfficer' || (staff.role === 'caseOfficer' && assignedTo === staff.id);
+
 /** The staff role as the lifecycle's actor (admins do not act on cases). */
 function actorOf(staff: StaffAccountRow): CaseActor | null {
   return staff.role === 'caseOfficer' || staff.role === 'seniorOfficer' ? staff.role : null;
@@ -164,10 +172,6 @@ export function createConsoleService(deps: {
   const { db, clock, calendar } = deps;
 
   const { rowsOf, queue, allRows } = createQueueReader({ db, clock, calendar });
-
-  /** May this officer act on the case (assigned to them, or a senior officer)? */
-  const mayAct = (staff: StaffAccountRow, assignedTo: number | null | undefined) =>
-    staff.role === 'seniorOfficer' || (staff.role === 'caseOfficer' && assignedTo === staff.id);
 
   function allowedFor(
     staff: StaffAccountRow,
@@ -223,6 +227,7 @@ export function createConsoleService(deps: {
         caseFacts(db, application, clock.now()),
         repo.partyFollowUpsOf(db, application.id),
       ]);
+      const reviews = await latestReviews(db, application.id, documents);
       // What the parties wrote, by the reference of the follow-up (and so of its history row).
       const words = new Map(followUps.map((f) => [f.reference, wordsOf(f)]));
       const inspectionRequest = await latestInspectionRequest(db, application.id);
@@ -263,7 +268,9 @@ export function createConsoleService(deps: {
           fileName: d.fileName,
           bytes: d.bytes,
           createdAt: d.createdAt.toISOString(),
+          review: reviews.get(d.id) ?? null,
         })),
+        mayReview: actorOf(session.staff) !== null && mayAct(session.staff, staffId),
         signature: submitted
           ? {
               method: submitted.method,
@@ -382,6 +389,8 @@ export function createConsoleService(deps: {
       void session;
       return { storageKey: row.storageKey, fileName: `${application.applicationNo} ${row.fileName}` };
     },
+
+    review: createDocumentReview(deps, mayAct),
 
     async audit(query) {
       const rows = await repo.auditOf(db, repo.auditFilter(query), 500);

@@ -20,7 +20,7 @@ import { getSession } from '../../session/store';
 import { inspectOptions } from '../inspector';
 import { OtpLoginForm } from '../login/OtpLoginForm';
 import { loginWith, otpActors } from '../login/otp-actors';
-import { caseActors } from './case-actors';
+import { caseActors, startOfSearch } from './case-actors';
 import { CaseSignStep } from './CaseSignStep';
 import { CaseNotAllowed } from './CaseNotAllowed';
 import { CaseSummary } from './CaseSummary';
@@ -65,18 +65,6 @@ export default function CaseActionPage({ route }: PageProps) {
   if (!definition) throw new Error(`${route.path} is not a follow-up form`);
   if (route.path === definition.doneRoute) return <CaseActionDone definition={definition} />;
   return <CaseActionFlow key={definition.key} definition={definition} />;
-}
-
-/**
- * Where Submit Supporting Document starts from: `?request=<id>`, the department's request for further
- * information it answers; `?type=layout-plan`, the menu's "Submit Revised Layout Plan".
- */
-function startOfSearch(search: URLSearchParams) {
-  const id = Number(search.get('request'));
-  return {
-    requestId: Number.isSafeInteger(id) && id > 0 ? id : undefined,
-    documentType: search.get('type') === 'layout-plan' ? LAYOUT_PLAN_DOCUMENT : undefined,
-  };
 }
 
 function CaseActionFlow({ definition }: { definition: FollowUpDefinition }) {

@@ -10,6 +10,7 @@ import { formAnswers } from '../../../machines/forms/follow-up';
 import type { FollowUpDefinition } from '../../../machines/forms/follow-up/types';
 import type { CaseData } from '../../../machines/rules/case';
 import { OTHER_DOCUMENT } from '../../../machines/rules/staff';
+import { LAYOUT_PLAN_DOCUMENT } from '../../../machines/forms/follow-up/submit-document';
 import { isLoggedIn } from '../../../machines/rules/session-state';
 import { ApiError, casesApi } from '../../api/cases';
 import { getSession } from '../../session/store';
@@ -130,5 +131,21 @@ export function caseActors(
         throw toFailure(error);
       }
     }),
+  };
+}
+
+const typeOfSearch = (type: string | null) => (type && /^[A-Za-z]{1,40}$/.test(type) ? type : undefined);
+
+/**
+ * Where Submit Supporting Document starts from: `?request=<id>`, the department's request for further
+ * information it answers; `?type=layout-plan`, the menu's "Submit Revised Layout Plan"; `?type=<document
+ * type>`, the replacement of a document the officer asks for (docs/decisions/043-document-review.md).
+ */
+export function startOfSearch(search: URLSearchParams) {
+  const id = Number(search.get('request'));
+  return {
+    requestId: Number.isSafeInteger(id) && id > 0 ? id : undefined,
+    documentType:
+      search.get('type') === 'layout-plan' ? LAYOUT_PLAN_DOCUMENT : typeOfSearch(search.get('type')),
   };
 }
