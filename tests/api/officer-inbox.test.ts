@@ -256,3 +256,33 @@ describe('the digest email', () => {
     expect(mails[0]!.text).toContain('Buildings Department\nThis message was sent automatically.');
   });
 });
+
+describe("the officer's language", () => {
+  it('is set when the admin makes the account (English when not given); another language is a 400', async () => {
+    const admin = await h.staff('admin', 'inbox.admin');
+    const body = (username: string, language?: unknown) => ({
+      username,
+      role: 'caseOfficer',
+      nameEn: 'LEUNG Ka Ho',
+      nameZh: '梁家豪',
+      postEn: 'Building Surveyor',
+      postZh: '屋宇測量師',
+      telephone: '2626 1616',
+      email: `${username}@bd.gov.hk`,
+      ...(language === undefined ? {} : { language }),
+    });
+    const languageOf = async (username: string) =>
+      (await db().select().from(staffAccounts).where(eq(staffAccounts.username, username)))[0]?.language;
+    expect(
+      (await h.staffCall('POST', '/api/staff/accounts', admin.token, body('inbox.lang.sc', 'sc'))).status,
+    ).toBe(201);
+    expect(await languageOf('inbox.lang.sc')).toBe('sc');
+    expect(
+      (await h.staffCall('POST', '/api/staff/accounts', admin.token, body('inbox.lang.none'))).status,
+    ).toBe(201);
+    expect(await languageOf('inbox.lang.none')).toBe('en');
+    const bad = await h.staffCall('POST', '/api/staff/accounts', admin.token, body('inbox.lang.fr', 'fr'));
+    expect(bad.status).toBe(400);
+    expect(await languageOf('inbox.lang.fr')).toBeUndefined();
+  });
+});
