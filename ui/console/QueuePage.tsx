@@ -28,6 +28,12 @@ export default function QueuePage() {
   // The inbox's tab (docs/decisions/039-officer-inbox.md), from the address: ?tab=handle|mine|waiting|done.
   const tab = useSearchParams()[0].get('tab') ?? '';
   const [shown, setShown] = useState({ ...filters, page: 1 });
+  // Another tab starts at its first page.
+  const [tabShown, setTabShown] = useState(tab);
+  if (tab !== tabShown) {
+    setTabShown(tab);
+    setShown((s) => ({ ...s, page: 1 }));
+  }
   const [data, setData] = useState<QueueData | null>(null);
   const [error, setError] = useState<ConsoleApiError | null>(null);
   const rows = data?.cases ?? null;
