@@ -94,6 +94,8 @@ test('the applicant acts, the officer sees New activity in the inbox, opening th
   // Opening the case clears the marker (for this officer).
   await rowOf(page).getByRole('link', { name: who.applicationNo }).click();
   await expect(page.getByRole('heading', { level: 1, name: who.applicationNo })).toBeVisible();
+  // Opened once the case itself is shown (the heading above is the address's).
+  await expect(page.getByRole('heading', { level: 2, name: en.case.summary })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: en.inbox.tab.handle })).toBeVisible();
   await expect(rowOf(page)).toBeVisible();
