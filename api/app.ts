@@ -41,6 +41,7 @@ import type { SignInLimits, StaffIdentityProvider } from './modules/auth';
 import { createJobQueue, jobWorkersFromEnv, type JobQueue } from './jobs/queue';
 import { messageKey } from './jobs/seal';
 import { defineMaintenanceJobs } from './jobs/maintenance';
+import { defineOfficerDigestJobs } from './modules/console/officer-digest';
 import { installMetrics, metricsFromEnv } from './http/metrics';
 import { createPortalAddress, originOfServer, type PortalAddress } from './http/portal-address';
 import { type VirusScanner, virusScannerFromEnv } from './adapters/virus-scanner';
@@ -263,6 +264,15 @@ export function createApp({
     logger,
     storage,
     messages,
+    schedule: jobOptions.schedule ?? true,
+  });
+  defineOfficerDigestJobs({
+    db: db.db,
+    clock,
+    logger,
+    messages,
+    jobs,
+    minutes: readVariable('OFFICER_DIGEST_MINUTES'),
     schedule: jobOptions.schedule ?? true,
   });
   const app = express();

@@ -145,6 +145,8 @@ export const configSchema = z.object({
   MESSAGE_ATTEMPT_SECONDS: wholeNumber(2, 3600, 120),
   /** Seconds before a message's first retry, doubled each time. */
   MESSAGE_RETRY_SECONDS: wholeNumber(1, 3600, 30),
+  /** Minutes at least between two inbox digest emails to one officer (docs/decisions/039-officer-inbox.md). */
+  OFFICER_DIGEST_MINUTES: wholeNumber(1, 1440, 60),
   METRICS: flag(['0', '1'], '0'),
   /**
    * The portal's address as people open it (`https://portal.bd.gov.hk`): every link in a message points

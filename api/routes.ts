@@ -69,6 +69,7 @@ import {
   invitationRouter,
 } from './modules/appointments';
 import { createConsoleService, staffRouter } from './modules/console';
+import { createInboxService } from './modules/console/inbox.routes';
 import { createVerifyService, verifyRouter } from './modules/verify';
 import type { EcertTrust } from './modules/signing';
 import { defineAppointmentJobs } from './jobs/appointments';
@@ -311,6 +312,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
       }),
       storage: options.documents.storage,
       holders: createHolderReset({ db, clock, messages, logger }),
+      inbox: createInboxService({ db, clock }),
     }),
   );
   router.use('/health', healthRouter(options.health));

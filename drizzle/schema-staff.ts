@@ -31,6 +31,8 @@ export const staffAccounts = pgTable('staff_accounts', {
   postZh: text('post_zh').notNull(),
   telephone: text('telephone').notNull(),
   email: text('email').notNull(),
+  /** The language the officer's emails are written in ('en' | 'sc' | 'tc'): the inbox digest (decision 039). */
+  language: text('language').notNull().default('en'),
   /** argon2id (PHC string). */
   passwordHash: text('password_hash').notNull(),
   /** The TOTP secret (base32). A deployment behind the department's identity provider leaves sign-in to it. */

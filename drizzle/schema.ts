@@ -12,3 +12,4 @@ export * from './schema-staff';
 export * from './schema-case-uploads';
 export * from './schema-case-signings';
 export * from './schema-document-reviews';
+export * from './schema-inbox';

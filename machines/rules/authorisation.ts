@@ -26,6 +26,7 @@ export const CONSOLE_ACTIONS = [
   'console.audit',
   'console.staff',
   'console.holders',
+  'console.inbox',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -63,6 +64,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   // The registered AP/RSE (docs/console.md, "Registered AP/RSE"): looking up a number's holder and
   // resetting it, a decision of the department's own register, is a senior officer's or an admin's.
   'console.holders': ['seniorOfficer', 'admin'],
+  // The officer's inbox (docs/decisions/039-officer-inbox.md): the notices of one's own cases; an admin has none.
+  'console.inbox': ['caseOfficer', 'seniorOfficer'],
 };
 
 export function isRole(value: unknown): value is Role {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './language';
 import { firstUnprintable } from './printable';
 import { STAFF_ROLES, type StaffRole } from './staff';
 
@@ -47,6 +48,8 @@ export const staffCreateSchema = z.object({
     .min(1, required)
     .max(254, invalid)
     .pipe(z.email({ error: 'staffAdmin.email' })),
+  /** The language of the officer's emails (the inbox digest, decision 039); default English. */
+  language: z.enum(LANGUAGES, invalid).optional(),
 });
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
 

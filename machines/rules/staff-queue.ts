@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASE_STATUSES } from './case-lifecycle';
+import { INBOX_TABS } from './staff-inbox';
 
 /**
  * The console's work queue (docs/console.md, "The work queue"): its filters, as the API parses them and
@@ -42,6 +43,8 @@ export const queueQuerySchema = z.object({
     .regex(/^[A-Za-z0-9-]{1,40}$/, invalid)
     .transform((v) => v.toUpperCase())
     .optional(),
+  /** The officer's inbox tab (docs/decisions/039-officer-inbox.md): only the signed-in officer's cases. */
+  tab: z.enum(INBOX_TABS, invalid).optional(),
   /** The page of the queue, from 1 ({@link QUEUE_PAGE_SIZE} cases a page). */
   page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(100_000, invalid).optional(),
 });

@@ -1,6 +1,7 @@
 import type { ApplicantWordsData } from './staff-words';
 import type { DocumentReviewData } from './document-review';
 import { z } from 'zod';
+import type { ActivityKind } from './staff-inbox';
 import { CASE_STATUSES, type CaseStatus } from './case-lifecycle';
 import { isIsoDate } from './working-days';
 import { parseBdReference } from './bd-reference';
@@ -209,6 +210,11 @@ export interface QueueRow {
   premisesAddress: string | null;
   /** Not open any more (certificate issued, closed, withdrawn, rejected): listed after the open cases. */
   finished: boolean;
+  /**
+   * What the applicant or AP/RSE did since the signed-in officer last opened the case, newest first
+   * ("New activity", docs/decisions/039-officer-inbox.md); empty when nothing. On the queue page only.
+   */
+  activity?: ActivityKind[];
 }
 
 /** GET /api/staff/cases: a page of the work queue, by due date, and how many cases the filters find. */

@@ -15,7 +15,18 @@ let assigned: StaffUser;
 const callers: Record<string, { token?: string; bearer?: string; id?: number }> = {};
 
 type Endpoint =
-  'queue' | 'view' | 'assign' | 'act' | 'document' | 'review' | 'audit' | 'settings' | 'accounts' | 'unlock';
+  | 'queue'
+  | 'view'
+  | 'assign'
+  | 'act'
+  | 'document'
+  | 'review'
+  | 'audit'
+  | 'settings'
+  | 'accounts'
+  | 'unlock'
+  | 'notices'
+  | 'noticesRead';
 const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   queue: 'console.queue',
   view: 'console.case.view',
@@ -29,6 +40,9 @@ const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   // Staff administration (decision 036): the list, and one of its changes (unlock: harmless to repeat).
   accounts: 'console.staff',
   unlock: 'console.staff',
+  // The officer's inbox (decision 039): one's own notices, and marking them read.
+  notices: 'console.inbox',
+  noticesRead: 'console.inbox',
 };
 const ROLE_OF: Record<string, string> = {
   unassignedOfficer: 'caseOfficer',
@@ -51,6 +65,8 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    notices: 401,
+    noticesRead: 401,
   },
   applicant: {
     queue: 401,
@@ -63,6 +79,8 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    notices: 401,
+    noticesRead: 401,
   },
   ap: {
     queue: 401,
@@ -75,6 +93,8 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    notices: 401,
+    noticesRead: 401,
   },
   unassignedOfficer: {
     queue: 200,
@@ -87,6 +107,8 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    notices: 200,
+    noticesRead: 200,
   },
   assignedOfficer: {
     queue: 200,
@@ -99,6 +121,8 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    notices: 200,
+    noticesRead: 200,
   },
   seniorOfficer: {
     queue: 200,
@@ -111,6 +135,8 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    notices: 200,
+    noticesRead: 200,
   },
   admin: {
     queue: 200,
@@ -123,6 +149,8 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 200,
     accounts: 200,
     unlock: 200,
+    notices: 403,
+    noticesRead: 403,
   },
 };
 
@@ -165,16 +193,27 @@ async function request(
             })
           : endpoint === 'audit' || endpoint === 'settings' || endpoint === 'accounts'
             ? h.call('GET', `/api/staff/${endpoint}`, options)
-            : endpoint === 'unlock'
-              ? h.call('POST', `/api/staff/accounts/${assigned.id}/unlock`, { ...options, body: {} })
-              : h.call('POST', `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`, {
-                  ...options,
-                  body: {
-                    expectedStatus: 'SUBMITTED',
-                    answers:
-                      endpoint === 'assign' ? { staffId: c.id ?? 1 } : { body: 'Hello from the table.' },
-                  },
-                }));
+            : endpoint === 'notices'
+              ? h.call('GET', '/api/staff/notices', options)
+              : endpoint === 'noticesRead'
+                ? h.call('POST', '/api/staff/notices/read', {
+                    ...options,
+                    body: { through: h.clock.now().toISOString() },
+                  })
+                : endpoint === 'unlock'
+                  ? h.call('POST', `/api/staff/accounts/${assigned.id}/unlock`, { ...options, body: {} })
+                  : h.call(
+                      'POST',
+                      `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`,
+                      {
+                        ...options,
+                        body: {
+                          expectedStatus: 'SUBMITTED',
+                          answers:
+                            endpoint === 'assign' ? { staffId: c.id ?? 1 } : { body: 'Hello from the table.' },
+                        },
+                      },
+                    ));
   return { status: reply.status, body: reply.body };
 }
 

@@ -8,6 +8,7 @@ import { caseVersions } from '../../drizzle/schema';
 import { eq } from 'drizzle-orm';
 import { caseAssignments, issuedDocuments, staffAccounts } from '../../drizzle/schema-staff';
 import { hongKongDate } from '../../machines/rules/working-days';
+import { seedInboxCase } from './fixtures-inbox';
 
 /**
  * The console's browser test fixtures (issue 17): staff accounts with known passwords and TOTP secret,
@@ -162,6 +163,14 @@ export const CONSOLE_STAFF = {
     nameEn: 'LAU Chi Keung',
     nameZh: '劉志強',
   },
+  // officer-inbox.spec.ts: the officer whose inbox shows the applicant's new activity (emails in Chinese).
+  inbox: {
+    username: 'e2e.inbox',
+    password: 'e2e-inbox-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'WONG Siu Fan',
+    nameZh: '黃小芬',
+  },
 };
 
 /**
@@ -297,6 +306,7 @@ export async function seedConsoleFixtures(db: Db): Promise<void> {
     })),
   );
   await seedStaffAdminCases(db);
+  await seedInboxCase(db, CONSOLE_STAFF.inbox.username);
   const [senior] = await db
     .select({ id: staffAccounts.id })
     .from(staffAccounts)

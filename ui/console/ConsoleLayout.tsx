@@ -10,6 +10,7 @@ import { STAFF_ACTIVITY_STORAGE_KEY } from '../session/activity';
 import { IdleWarning, type IdleSettings } from '../session/IdleWarning';
 import { updateSession } from '../session/store';
 import { consoleApi } from './api';
+import { NoticeCount } from './InboxParts';
 import { TotpEnrolment } from './TotpEnrolment';
 import './console.css';
 
@@ -133,6 +134,11 @@ export default function ConsoleLayout() {
               {may(me.role, 'console.queue') && (
                 <li>
                   <Link to="/console">{t('nav.queue')}</Link>
+                </li>
+              )}
+              {may(me.role, 'console.inbox') && (
+                <li>
+                  <NoticeCount path={location.pathname} />
                 </li>
               )}
               {me.role !== 'caseOfficer' && (

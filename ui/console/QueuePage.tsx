@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { CASE_STATUSES } from '../../machines/rules/case-lifecycle';
 import type { QueuePage as QueueData, QueueRow, StaffSummary } from '../../machines/rules/staff';
 import { QUEUE_SEARCH_MAX } from '../../machines/rules/staff-queue';
 import { ConsoleApiError, consoleApi } from './api';
 import { FieldInput, FieldSelect, ProblemSummary } from './fields';
 import { formatDate } from '../components/format';
+import { ActivityMarker, InboxNotices, InboxTabs } from './InboxParts';
 
 /** The filters as the API takes them (blank ones left out), in the page's language for the CSV. */
 function searchOf(filters: Record<string, string | number>): Record<string, string> {
@@ -24,14 +25,22 @@ function searchOf(filters: Record<string, string | number>): Record<string, stri
 export default function QueuePage() {
   const { t, i18n } = useTranslation(['console', 'auth']);
   const [filters, setFilters] = useState({ status: '', form: '', officer: '', q: '' });
+  // The inbox's tab (docs/decisions/039-officer-inbox.md), from the address: ?tab=handle|mine|waiting|done.
+  const tab = useSearchParams()[0].get('tab') ?? '';
   const [shown, setShown] = useState({ ...filters, page: 1 });
+  // Another tab starts at its first page.
+  const [tabShown, setTabShown] = useState(tab);
+  if (tab !== tabShown) {
+    setTabShown(tab);
+    setShown((s) => ({ ...s, page: 1 }));
+  }
   const [data, setData] = useState<QueueData | null>(null);
   const [error, setError] = useState<ConsoleApiError | null>(null);
   const rows = data?.cases ?? null;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   useEffect(() => {
-    const search = searchOf(shown);
+    const search = searchOf({ ...shown, tab });
     // Only the answer to the latest filters is shown (an earlier, slower one is dropped when it comes).
     let live = true;
     consoleApi.get<QueueData>('cases', search).then(
@@ -47,7 +56,7 @@ export default function QueuePage() {
     return () => {
       live = false;
     };
-  }, [shown]);
+  }, [shown, tab]);
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -65,12 +74,14 @@ export default function QueuePage() {
   const collator = new Intl.Collator(i18n.language === 'en' ? 'en' : 'zh-HK');
   const officers = [...(data?.officers ?? [])].sort((a, b) => collator.compare(nameOf(a), nameOf(b)));
   const { page: _page, ...exported } = shown;
-  const csvHref = `/api/staff/cases.csv?${new URLSearchParams({ ...searchOf(exported), lang: i18n.language }).toString()}`;
+  const csvHref = `/api/staff/cases.csv?${new URLSearchParams({ ...searchOf({ ...exported, tab }), lang: i18n.language }).toString()}`;
   const searchError = error?.fields.find((f) => f.path === 'q')?.message;
 
   return (
     <>
-      <h1>{t('queue.title')}</h1>
+      <h1>{t(tab ? `inbox.tab.${tab}` : 'queue.title', { defaultValue: t('queue.title') })}</h1>
+      <InboxTabs tab={tab} />
+      {tab && <InboxNotices />}
       <ProblemSummary error={error} />
       <form className="console__filters" onSubmit={apply} aria-label={t('queue.filters')}>
         <FieldInput
@@ -150,6 +161,7 @@ export default function QueuePage() {
                     <Link to={`/console/cases/${encodeURIComponent(r.applicationNo)}`}>
                       {r.applicationNo}
                     </Link>
+                    <ActivityMarker kinds={r.activity} />
                   </th>
                   <td>{r.formCode}</td>
                   <td>

@@ -1,3 +1,4 @@
+import type { Language } from '../../../machines/rules/language';
 import { createHash, randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
@@ -291,6 +292,8 @@ export interface NewStaff extends StaffContact {
   totpSecret?: string;
   /** The officer enrols the TOTP at the first sign-in (the admin's console; decision 036). */
   totpPending?: boolean;
+  /** The language of the officer's emails (decision 039); default English. */
+  language?: Language;
 }
 
 /**

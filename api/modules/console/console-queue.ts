@@ -16,6 +16,7 @@ import { containsPattern, foldForSearch, type CalendarService } from '../shared'
 import { indexPendingCases } from '../cases';
 import type { StaffSession } from '../auth';
 import * as repo from './console.repo';
+import { inboxFilter, newActivity } from './inbox';
 
 /**
  * The console's work queue (docs/console.md, "The work queue"): the cases with their officer and the due
@@ -103,6 +104,7 @@ export function createQueueReader({
       query.applicationNo ? eq(applications.applicationNo, query.applicationNo) : undefined,
       folded ? ilike(applications.searchText, containsPattern(folded)) : undefined,
       officer,
+      query.tab ? inboxFilter(session.staff.id, query.tab) : undefined,
     );
   }
 
@@ -121,8 +123,14 @@ export function createQueueReader({
       }),
       officers(),
     ]);
+    // "New activity" for the signed-in officer (docs/decisions/039-officer-inbox.md).
+    const activity = await newActivity(
+      db,
+      session.staff.id,
+      rows.map((r) => r.id),
+    );
     return {
-      cases: rows.map(({ id: _id, staffId: _s, ...row }) => row),
+      cases: rows.map(({ id, staffId: _s, ...row }) => ({ ...row, activity: activity.get(id) ?? [] })),
       officers: staff,
       total,
       page,

@@ -30,6 +30,7 @@ import {
   type StaffAuthService,
 } from '../auth';
 import type { ConsoleService } from './console.service';
+import { inboxRouter, type InboxService } from './inbox.routes';
 import type { HolderReset } from '../appointments';
 import { contentDisposition } from '../../http/download';
 import { audited, record } from '../shared';
@@ -74,12 +75,14 @@ export function staffRouter({
   storage,
   holders,
   admin,
+  inbox,
 }: {
   auth: StaffAuthService;
   admin: StaffAdminService;
   console: ConsoleService;
   storage: DocumentStorage;
   holders: HolderReset;
+  inbox: InboxService;
 }): Router {
   const router = Router();
   router.use(requireJson);
@@ -138,6 +141,8 @@ export function staffRouter({
     sendOk(req, res, await admin.enrol(currentStaff(res), code));
   });
 
+  router.use(inboxRouter(inbox));
+
   /** GET /api/staff/session: who is signed in (and the idle timeout); 401 otherwise. */
   router.get('/session', (req, res) => {
     sendOk(req, res, auth.me(currentStaff(res)));
@@ -177,6 +182,8 @@ export function staffRouter({
       () => cases.view(currentStaff(res), applicationNo),
       () => ({ caseNo: applicationNo }),
     );
+    // Opening the case clears its "New activity" for this officer (docs/decisions/039-officer-inbox.md).
+    await inbox.seen(currentStaff(res), applicationNo);
     sendOk(req, res, view);
   });
 
