@@ -11,3 +11,4 @@ export * from './schema-case-versions';
 export * from './schema-staff';
 export * from './schema-case-uploads';
 export * from './schema-case-signings';
+export * from './schema-proposals';

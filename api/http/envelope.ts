@@ -67,6 +67,8 @@ export type ErrorCode =
   | 'STAFF_SIGN_IN_FAILED'
   | 'STAFF_LOCKED'
   | 'CASE_CHANGED'
+  // Decisions by two people (docs/decisions/040-four-eyes-decisions.md).
+  | 'PROPOSAL_DECIDED'
   // The department's reset of a registration holder (docs/console.md, "Registered AP/RSE").
   | 'HOLDER_NONE'
   | 'HOLDER_CHANGED'

@@ -26,6 +26,8 @@ export const CONSOLE_ACTIONS = [
   'console.audit',
   'console.staff',
   'console.holders',
+  'console.case.approve',
+  'console.case.note',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -63,6 +65,11 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   // The registered AP/RSE (docs/console.md, "Registered AP/RSE"): looking up a number's holder and
   // resetting it, a decision of the department's own register, is a senior officer's or an admin's.
   'console.holders': ['seniorOfficer', 'admin'],
+  // Decisions by two people (docs/decisions/040-four-eyes-decisions.md): proposing and withdrawing are
+  // `console.case.act`; approving or sending back a proposal is a senior officer's. Internal notes are
+  // written by the officers who may act on cases (an admin reads them).
+  'console.case.approve': ['seniorOfficer'],
+  'console.case.note': ['caseOfficer', 'seniorOfficer'],
 };
 
 export function isRole(value: unknown): value is Role {

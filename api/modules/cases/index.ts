@@ -20,6 +20,6 @@ export {
 export { caseMessagesRouter, casesRouter, historyRouter } from './cases.routes';
 export { createCaseService, type CaseActionEffect } from './cases.service';
 export { createHistoryService } from './history';
-export { runCaseAction } from './case-action';
+export { runCaseAction, type CaseAction } from './case-action';
 export { caseFacts, latestInspectionRequest } from './case-facts';
 export { CaseRuleError } from './cases.errors';

@@ -73,12 +73,15 @@ export function staffRouter({
   storage,
   holders,
   admin,
+  decisions,
 }: {
   auth: StaffAuthService;
   admin: StaffAdminService;
   console: ConsoleService;
   storage: DocumentStorage;
   holders: HolderReset;
+  /** Decisions by two people and internal notes (decisions.routes.ts). */
+  decisions?: Router;
 }): Router {
   const router = Router();
   router.use(requireJson);
@@ -330,5 +333,6 @@ export function staffRouter({
     );
   });
 
+  if (decisions) router.use(decisions);
   return router;
 }

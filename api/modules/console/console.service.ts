@@ -25,12 +25,16 @@ import type { QueueQuery } from '../../../machines/rules/staff-queue';
 import { hongKongDate } from '../../../machines/rules/working-days';
 import {
   earliestReplyBy,
-  type CaseEventFacts,
   type LifecycleFacts,
 } from '../../../machines/rules/case-rules';
 import type { DocumentStorage } from '../../adapters/storage';
 import type { Clock } from '../../clock';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { OPEN_FACTS } from '../../../machines/flows/case-lifecycle.machine';
+import { isDecisionEvent } from '../../../machines/rules/proposals';
+import { CODES, ownFacts } from './action-codes';
+import { caseDecisions } from './proposals';
+import { notesOf } from './internal-notes';
 import type { CalendarService, MessageService } from '../shared';
 import {
   documentOf,
@@ -46,6 +50,7 @@ import {
   latestInspectionRequest,
   messagesOf,
   requestsOf,
+  CaseRuleError,
 } from '../cases';
 import type { StaffSession } from '../auth';
 import { sendConsoleNotice } from './console-notices';
@@ -68,30 +73,6 @@ import { documentTypeKey, textLanguage, wordsOf } from './applicant-words';
  * officer acted first) the answer is 409 CASE_CHANGED and nothing is written.
  */
 
-/** A retry's answer: nothing more was done. */
-
-const CODES: Record<ConsoleEvent, string> = {
-  'case.assign': 'ASG',
-  'case.acknowledge': 'ACK',
-  'case.examine': 'EXM',
-  'lor.issue': 'LOR',
-  'compliance.record': 'CMP',
-  'inspection.schedule': 'ISN',
-  'inspection.record': 'IRP',
-  'certificate.issue': 'CRT',
-  'case.reject': 'REJ',
-  'case.close': 'CLS',
-  'inspection.reschedule': 'ISR',
-  'inspection.cancel': 'ISC',
-  'lor.withdraw': 'LRW',
-  'certificate.revoke': 'CRV',
-  'case.reopen': 'ROP',
-  'information.request': 'RFI',
-  'information.extend': 'RFE',
-  'information.withdraw': 'RFW',
-  'message.send': 'MSG',
-};
-
 export interface ConsoleService {
   queue(session: StaffSession, query: QueueQuery): Promise<QueuePage>;
   /** The queue as a CSV file, every case the filters find (docs/console.md, "The work queue"). */
@@ -102,7 +83,7 @@ export interface ConsoleService {
     applicationNo: string,
     event: string,
     body: { expectedStatus: CaseStatus; answers: Record<string, unknown> },
-    context: { language: Language; address: string; idempotencyKey?: string },
+    context: { language: Language; address: string; idempotencyKey?: string; approval?: Approval },
   ): Promise<ConsoleActionResult>;
   document(
     session: StaffSession,
@@ -115,6 +96,16 @@ export interface ConsoleService {
     event?: string;
     from?: Date;
   }): Promise<ConsoleCaseData['audit']>;
+}
+
+/**
+ * The approval of a proposal a decision is made on (api/modules/console/proposals.ts): checked and marked
+ * approved under the case's lock, in the decision's transaction.
+ */
+export interface Approval {
+  proposalId: number;
+  guard: (tx: Db) => Promise<void>;
+  write: (tx: Db, reference: string) => Promise<Record<string, unknown>>;
 }
 
 /** An audit event as the console shows it. */
@@ -135,16 +126,6 @@ function auditRow({
     address: a.address,
     requestId: a.requestId,
   };
-}
-
-/** The facts of an officer's answers the case's rules check: a date, a reply-by date, a result, a request. */
-function ownFacts(answers: Record<string, unknown>): CaseEventFacts {
-  const own: CaseEventFacts = {};
-  if (typeof answers.date === 'string') own.date = answers.date;
-  if (typeof answers.replyBy === 'string') own.replyBy = answers.replyBy;
-  if (answers.result === 'PASS' || answers.result === 'FAIL') own.result = answers.result;
-  if (typeof answers.requestId === 'number') own.requestId = answers.requestId;
-  return own;
 }
 
 /** The staff role as the lifecycle's actor (admins do not act on cases). */
@@ -227,13 +208,17 @@ export function createConsoleService(deps: {
       const inspectionRequest = await latestInspectionRequest(db, application.id);
       const today = hongKongDate(clock.now());
       const { id: _id, staffId, ...queueRow } = row;
+      const decisions = await caseDecisions(db, row, session.staff, mayAct(session.staff, staffId), facts);
       return {
         ...queueRow,
         formKey: submitted?.formKey ?? null,
         language: application.language,
         email: application.email,
         mobile: application.mobile,
-        allowed: allowedFor(session.staff, row.status, staffId, facts),
+        // A decision of two people is proposed and approved (`proposable`, `awaitingMe`), never sent directly.
+        allowed: allowedFor(session.staff, row.status, staffId, facts).filter((e) => !isDecisionEvent(e)),
+        ...decisions,
+        notes: await notesOf(db, application.id),
         // What the case's rules decide on, so the officer sees why an action is not offered.
         rules: {
           inspection: facts.inspection,
@@ -291,13 +276,15 @@ export function createConsoleService(deps: {
       };
     },
 
-    async act(session, applicationNo, eventName, body, { language, address, idempotencyKey }) {
+    async act(session, applicationNo, eventName, body, { language, address, idempotencyKey, approval }) {
       const staff = session.staff;
       const actor = actorOf(staff);
       if (!actor) throw new ForbiddenError();
       const known = CONSOLE_EVENTS.find((e) => e === eventName);
       if (!known) throw new NotFoundError('case.unknownAction');
       const event: ConsoleEvent = known;
+      // A decision of two people is made only on the approval of its proposal (docs/decisions/040-four-eyes-decisions.md).
+      if (isDecisionEvent(event) && !approval) throw new CaseRuleError('proposalMissing', OPEN_FACTS, language);
       // A case officer may act only on a case assigned to them: the same 403 whether or not it exists.
       const found = await repo.applicationByNo(db, applicationNo);
       const assignment = found ? await assignmentOf(db, found.id) : undefined;
@@ -323,6 +310,7 @@ export function createConsoleService(deps: {
         answers,
         actor,
         actorRef: `staff:${staff.id}`,
+        staffRef: `staff:${staff.id}`,
         own: ownFacts(answers),
         language,
         now,
@@ -341,6 +329,7 @@ export function createConsoleService(deps: {
             );
           }
           if (event !== 'case.assign' && !mayAct(staff, current?.staffId)) throw new ForbiddenError();
+          await approval?.guard(tx);
         },
         write: async ({ tx, application, reference, actionId, historyId, facts }) => {
           const extra = await issueEffects(
@@ -360,7 +349,11 @@ export function createConsoleService(deps: {
             answers,
           );
           notice = extra.notice;
-          return { auditBefore: { assignedTo: current?.staffId ?? null }, auditAfter: extra.audit };
+          const approved = approval ? { approval: await approval.write(tx, reference) } : {};
+          return {
+            auditBefore: { assignedTo: current?.staffId ?? null },
+            auditAfter: { ...extra.audit, ...approved },
+          };
         },
       });
       if (outcome.made && transition.notifies.includes('applicant') && notice)
