@@ -15,7 +15,20 @@ let assigned: StaffUser;
 const callers: Record<string, { token?: string; bearer?: string; id?: number }> = {};
 
 type Endpoint =
-  'queue' | 'view' | 'assign' | 'act' | 'document' | 'audit' | 'settings' | 'accounts' | 'unlock';
+  | 'queue'
+  | 'view'
+  | 'assign'
+  | 'act'
+  | 'document'
+  | 'audit'
+  | 'settings'
+  | 'accounts'
+  | 'unlock'
+  | 'propose'
+  | 'approve'
+  | 'sendBack'
+  | 'withdraw'
+  | 'note';
 const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   queue: 'console.queue',
   view: 'console.case.view',
@@ -27,6 +40,13 @@ const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   // Staff administration (decision 036): the list, and one of its changes (unlock: harmless to repeat).
   accounts: 'console.staff',
   unlock: 'console.staff',
+  // Decisions by two people and internal notes (decision 040): a rejection proposed; proposal 999999,
+  // so a caller allowed to approve, send back or withdraw gets 404.
+  propose: 'console.case.act',
+  approve: 'console.case.approve',
+  sendBack: 'console.case.approve',
+  withdraw: 'console.case.act',
+  note: 'console.case.note',
 };
 const ROLE_OF: Record<string, string> = {
   unassignedOfficer: 'caseOfficer',
@@ -48,6 +68,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    propose: 401,
+    approve: 401,
+    sendBack: 401,
+    withdraw: 401,
+    note: 401,
   },
   applicant: {
     queue: 401,
@@ -59,6 +84,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    propose: 401,
+    approve: 401,
+    sendBack: 401,
+    withdraw: 401,
+    note: 401,
   },
   ap: {
     queue: 401,
@@ -70,6 +100,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    propose: 401,
+    approve: 401,
+    sendBack: 401,
+    withdraw: 401,
+    note: 401,
   },
   unassignedOfficer: {
     queue: 200,
@@ -81,6 +116,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    propose: 403,
+    approve: 403,
+    sendBack: 403,
+    withdraw: 403,
+    note: 200,
   },
   assignedOfficer: {
     queue: 200,
@@ -92,6 +132,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    propose: 200,
+    approve: 403,
+    sendBack: 403,
+    withdraw: 404,
+    note: 200,
   },
   seniorOfficer: {
     queue: 200,
@@ -103,6 +148,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    propose: 200,
+    approve: 404,
+    sendBack: 404,
+    withdraw: 404,
+    note: 200,
   },
   admin: {
     queue: 200,
@@ -114,6 +164,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 200,
     accounts: 200,
     unlock: 200,
+    propose: 403,
+    approve: 403,
+    sendBack: 403,
+    withdraw: 403,
+    note: 403,
   },
 };
 
@@ -153,13 +208,36 @@ async function request(
           ? h.call('GET', `/api/staff/${endpoint}`, options)
           : endpoint === 'unlock'
             ? h.call('POST', `/api/staff/accounts/${assigned.id}/unlock`, { ...options, body: {} })
-            : h.call('POST', `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`, {
-                ...options,
-                body: {
-                  expectedStatus: 'SUBMITTED',
-                  answers: endpoint === 'assign' ? { staffId: c.id ?? 1 } : { body: 'Hello from the table.' },
-                },
-              }));
+            : endpoint === 'propose'
+              ? h.call('POST', `${base}/proposals/case.reject`, {
+                  ...options,
+                  body: { expectedStatus: 'SUBMITTED', answers: { reason: 'Not the premises named.' } },
+                })
+              : endpoint === 'approve' || endpoint === 'sendBack' || endpoint === 'withdraw'
+                ? h.call(
+                    'POST',
+                    `${base}/proposals/999999/${endpoint === 'sendBack' ? 'send-back' : endpoint}`,
+                    {
+                      ...options,
+                      body: endpoint === 'sendBack' ? { note: 'Please add the reason.' } : {},
+                    },
+                  )
+                : endpoint === 'note'
+                  ? h.call('POST', `${base}/notes`, { ...options, body: { body: 'A note for the file.' } })
+                  : h.call(
+                      'POST',
+                      `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`,
+                      {
+                        ...options,
+                        body: {
+                          expectedStatus: 'SUBMITTED',
+                          answers:
+                            endpoint === 'assign'
+                              ? { staffId: c.id ?? 1 }
+                              : { body: 'Hello from the table.' },
+                        },
+                      },
+                    ));
   return { status: reply.status, body: reply.body };
 }
 

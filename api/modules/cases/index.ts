@@ -21,5 +21,5 @@ export { caseMessagesRouter, casesRouter, historyRouter } from './cases.routes';
 export { createCaseService, type CaseActionEffect } from './cases.service';
 export { createHistoryService } from './history';
 export { runCaseAction, type CaseAction } from './case-action';
-export { caseFacts, latestInspectionRequest } from './case-facts';
+export { caseFacts, latestInspectionRequest, refusalError } from './case-facts';
 export { CaseRuleError } from './cases.errors';

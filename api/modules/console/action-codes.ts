@@ -35,4 +35,3 @@ export function ownFacts(answers: Record<string, unknown>): CaseEventFacts {
   if (typeof answers.requestId === 'number') own.requestId = answers.requestId;
   return own;
 }
-

@@ -23,10 +23,7 @@ import {
 } from '../../../machines/rules/staff';
 import type { QueueQuery } from '../../../machines/rules/staff-queue';
 import { hongKongDate } from '../../../machines/rules/working-days';
-import {
-  earliestReplyBy,
-  type LifecycleFacts,
-} from '../../../machines/rules/case-rules';
+import { earliestReplyBy, type LifecycleFacts } from '../../../machines/rules/case-rules';
 import type { DocumentStorage } from '../../adapters/storage';
 import type { Clock } from '../../clock';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
@@ -50,7 +47,7 @@ import {
   latestInspectionRequest,
   messagesOf,
   requestsOf,
-  CaseRuleError,
+  refusalError,
 } from '../cases';
 import type { StaffSession } from '../auth';
 import { sendConsoleNotice } from './console-notices';
@@ -283,8 +280,6 @@ export function createConsoleService(deps: {
       const known = CONSOLE_EVENTS.find((e) => e === eventName);
       if (!known) throw new NotFoundError('case.unknownAction');
       const event: ConsoleEvent = known;
-      // A decision of two people is made only on the approval of its proposal (docs/decisions/040-four-eyes-decisions.md).
-      if (isDecisionEvent(event) && !approval) throw new CaseRuleError('proposalMissing', OPEN_FACTS, language);
       // A case officer may act only on a case assigned to them: the same 403 whether or not it exists.
       const found = await repo.applicationByNo(db, applicationNo);
       const assignment = found ? await assignmentOf(db, found.id) : undefined;
@@ -295,6 +290,12 @@ export function createConsoleService(deps: {
       const parsed = CONSOLE_ACTION_SCHEMAS[event].safeParse(body.answers);
       if (!parsed.success) throw underAnswers(parsed.error);
       const answers = parsed.data as Record<string, unknown>;
+      // A decision of two people is made only on the approval of its proposal (docs/decisions/040-four-eyes-decisions.md).
+      // (Refused as the lifecycle would without a proposal: the status or role first, then the rule.)
+      if (isDecisionEvent(event) && !approval) {
+        const status = isCaseStatus(found.status) ? found.status : 'SUBMITTED';
+        throw refusalError(status, event, { actor, facts: { ...OPEN_FACTS, proposal: null } }, language);
+      }
       const key = idempotencyKey ?? randomBytes(16).toString('hex');
       const now = clock.now();
       const transition = transitionOf(event);

@@ -48,9 +48,15 @@ export function decisionsRouter({
   const caseNo = (req: Request) => applicationNoSchema.parse(req.params.applicationNo);
   /** The work, audited with its outcome. */
   const refusalAudited = <T>(req: Request, res: Response, action: string, work: () => Promise<T>) =>
-    audited(req, action, work, () => ({ caseNo: caseNo(req), detail: { staffId: currentStaff(res).staff.id } }), {
-      caseNo: caseNo(req),
-    });
+    audited(
+      req,
+      action,
+      work,
+      () => ({ caseNo: caseNo(req), detail: { staffId: currentStaff(res).staff.id } }),
+      {
+        caseNo: caseNo(req),
+      },
+    );
 
   /**
    * POST /api/staff/cases/:applicationNo/proposals/:decision  body { expectedStatus, answers }: propose a
@@ -58,15 +64,19 @@ export function decisionsRouter({
    * with the decision's answers. 200 { reference, proposalId, … }; 400 field errors; 403 not the officer's
    * case; 404 unknown decision; 409 CASE_CHANGED, CASE_ACTION_NOT_ALLOWED, CASE_RULE (proposalPending …).
    */
-  router.post('/cases/:applicationNo/proposals/:decision', authoriseStaff('console.case.act'), async (req, res) => {
-    const decision = req.params.decision;
-    if (!isDecisionEvent(decision)) throw new NotFoundError('case.unknownAction');
-    const body = consoleActionBodySchema.parse(req.body);
-    const result = await refusalAudited(req, res, 'proposal.propose', () =>
-      proposals.propose(currentStaff(res), caseNo(req), decision, body, contextOf(req)),
-    );
-    sendOk(req, res, result);
-  });
+  router.post(
+    '/cases/:applicationNo/proposals/:decision',
+    authoriseStaff('console.case.act'),
+    async (req, res) => {
+      const decision = req.params.decision;
+      if (!isDecisionEvent(decision)) throw new NotFoundError('case.unknownAction');
+      const body = consoleActionBodySchema.parse(req.body);
+      const result = await refusalAudited(req, res, 'proposal.propose', () =>
+        proposals.propose(currentStaff(res), caseNo(req), decision, body, contextOf(req)),
+      );
+      sendOk(req, res, result);
+    },
+  );
 
   /**
    * POST …/proposals/:id/approve  body {}: the senior officer's approval, which makes the decision (the

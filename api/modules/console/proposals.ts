@@ -39,12 +39,22 @@ import * as repo from './console.repo';
 
 /** 409 PROPOSAL_DECIDED: the proposal was approved, sent back or withdrawn meanwhile, by whom. */
 export class ProposalDecidedError extends ApiError {
-  constructor(state: ProposalState, by: Pick<StaffAccountRow, 'nameEn' | 'nameZh'> | undefined, language: Language) {
+  constructor(
+    state: ProposalState,
+    by: Pick<StaffAccountRow, 'nameEn' | 'nameZh'> | undefined,
+    language: Language,
+  ) {
     const who = by ? (language === 'en' ? by.nameEn : by.nameZh) : '';
-    super(409, 'PROPOSAL_DECIDED', `staff.proposal.${state === 'pending' ? 'approved' : state}`, {
-      state,
-      decidedBy: by ? { nameEn: by.nameEn, nameZh: by.nameZh } : null,
-    }, { params: { who } });
+    super(
+      409,
+      'PROPOSAL_DECIDED',
+      `staff.proposal.${state === 'pending' ? 'approved' : state}`,
+      {
+        state,
+        decidedBy: by ? { nameEn: by.nameEn, nameZh: by.nameZh } : null,
+      },
+      { params: { who } },
+    );
   }
 }
 
@@ -62,7 +72,12 @@ export interface ProposalService {
     body: { expectedStatus: CaseStatus; answers: Record<string, unknown> },
     context: ProposalContext,
   ): Promise<ConsoleActionResult & { proposalId: number }>;
-  approve(session: StaffSession, applicationNo: string, id: number, context: ProposalContext): Promise<ConsoleActionResult>;
+  approve(
+    session: StaffSession,
+    applicationNo: string,
+    id: number,
+    context: ProposalContext,
+  ): Promise<ConsoleActionResult>;
   sendBack(
     session: StaffSession,
     applicationNo: string,
@@ -88,7 +103,11 @@ const CODES = {
 
 const proposer = alias(staffAccounts, 'proposer');
 const decider = alias(staffAccounts, 'decider');
-const person = (s: { id: number; nameEn: string; nameZh: string }) => ({ id: s.id, nameEn: s.nameEn, nameZh: s.nameZh });
+const person = (s: { id: number; nameEn: string; nameZh: string }) => ({
+  id: s.id,
+  nameEn: s.nameEn,
+  nameZh: s.nameZh,
+});
 
 /** The proposals of a case, oldest first, with who proposed and who decided (the console's case page). */
 export async function proposalsOf(db: Db, applicationId: number): Promise<ProposalData[]> {
@@ -140,7 +159,11 @@ export async function caseDecisions(
   };
 }
 
-export function createProposalService(deps: { db: Db; clock: Clock; console: ConsoleService }): ProposalService {
+export function createProposalService(deps: {
+  db: Db;
+  clock: Clock;
+  console: ConsoleService;
+}): ProposalService {
   const { db, clock } = deps;
 
   /** The case, and that this officer may act on it (assigned case officer, or a senior officer). */
@@ -221,30 +244,37 @@ export function createProposalService(deps: { db: Db; clock: Clock; console: Con
       if (!parsed.success) throw underAnswers(parsed.error);
       const answers = parsed.data as Record<string, unknown>;
       let proposalId = 0;
-      const outcome = await proposalAction(staff, applicationNo, PROPOSAL_EVENTS[decision], answers, context, {
-        guard: async (tx, application, before) => {
-          if (before !== body.expectedStatus)
-            throw new CaseChangedError(before, context.language, await lastChangeBy(tx, application.id));
-          const current = await assignmentOf(tx, application.id);
-          if (staff.role !== 'seniorOfficer' && current?.staffId !== staff.id) throw new ForbiddenError();
+      const outcome = await proposalAction(
+        staff,
+        applicationNo,
+        PROPOSAL_EVENTS[decision],
+        answers,
+        context,
+        {
+          guard: async (tx, application, before) => {
+            if (before !== body.expectedStatus)
+              throw new CaseChangedError(before, context.language, await lastChangeBy(tx, application.id));
+            const current = await assignmentOf(tx, application.id);
+            if (staff.role !== 'seniorOfficer' && current?.staffId !== staff.id) throw new ForbiddenError();
+          },
+          write: async ({ tx, application, reference }) => {
+            const [row] = await tx
+              .insert(decisionProposals)
+              .values({
+                applicationId: application.id,
+                decision,
+                answers,
+                state: 'pending',
+                proposedBy: staff.id,
+                proposedAt: clock.now(),
+                reference,
+              })
+              .returning({ id: decisionProposals.id });
+            proposalId = row?.id ?? 0;
+            return { auditAfter: { proposalId, decision } };
+          },
         },
-        write: async ({ tx, application, reference }) => {
-          const [row] = await tx
-            .insert(decisionProposals)
-            .values({
-              applicationId: application.id,
-              decision,
-              answers,
-              state: 'pending',
-              proposedBy: staff.id,
-              proposedAt: clock.now(),
-              reference,
-            })
-            .returning({ id: decisionProposals.id });
-          proposalId = row?.id ?? 0;
-          return { auditAfter: { proposalId, decision } };
-        },
-      });
+      );
       if (!outcome.made) {
         const [again] = await db
           .select({ id: decisionProposals.id })
@@ -285,7 +315,13 @@ export function createProposalService(deps: { db: Db; clock: Clock; console: Con
               await pendingUnderLock(tx, application.id, id, context.language);
             },
             write: async (tx, reference) => {
-              await decide(tx, id, staff, { state: 'approved', decisionReference: reference }, context.language);
+              await decide(
+                tx,
+                id,
+                staff,
+                { state: 'approved', decisionReference: reference },
+                context.language,
+              );
               return { proposalId: id, proposedBy: row.proposedBy };
             },
           },
