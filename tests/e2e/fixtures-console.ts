@@ -146,7 +146,25 @@ export const CONSOLE_STAFF = {
     nameEn: 'POON Ka Wai',
     nameZh: '潘家慧',
   },
+  // four-eyes.spec.ts: a decision proposed by the case officer and approved by a senior officer.
+  foureyesOfficer: {
+    username: 'e2e.foureyes.officer',
+    password: 'e2e-foureyes-officer-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'LAU Chi Keung',
+    nameZh: '劉志強',
+  },
+  foureyesSenior: {
+    username: 'e2e.foureyes.senior',
+    password: 'e2e-foureyes-senior-password',
+    role: 'seniorOfficer' as StaffRole,
+    nameEn: 'MAK Wai Ling',
+    nameZh: '麥慧玲',
+  },
 };
+
+/** The case of four-eyes.spec.ts (applicant 221): inspected today with a pass, the four-eyes officer's. */
+export const FOUR_EYES_CASE = { n: 221, status: 'INSPECTED' } as const;
 
 /**
  * The cases of console-search.spec.ts (applicants 161–162): schools whose Chinese names, in Traditional
@@ -266,6 +284,39 @@ async function seedStaffAdminCases(db: Db): Promise<void> {
   }
 }
 
+async function seedFourEyesCase(db: Db): Promise<void> {
+  const [officer] = await db
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.username, CONSOLE_STAFF.foureyesOfficer.username));
+  if (!officer) return;
+  const id = await seedTestCase(db, FOUR_EYES_CASE.n, { status: FOUR_EYES_CASE.status, date: new Date() });
+  if (id === undefined) return;
+  const at = new Date();
+  await db
+    .insert(caseAssignments)
+    .values({ applicationId: id, staffId: officer.id, assignedAt: at, assignedBy: officer.id })
+    .onConflictDoNothing();
+  await db.insert(issuedDocuments).values([
+    {
+      applicationId: id,
+      event: 'inspection.schedule',
+      reference: `ISN-E2E-${FOUR_EYES_CASE.n}-1`,
+      data: { date: hongKongDate(at), window: 'AM', officerId: officer.id },
+      staffId: officer.id,
+      createdAt: at,
+    },
+    {
+      applicationId: id,
+      event: 'inspection.record',
+      reference: `IRP-E2E-${FOUR_EYES_CASE.n}-1`,
+      data: { result: 'PASS' },
+      staffId: officer.id,
+      createdAt: at,
+    },
+  ]);
+}
+
 export async function seedConsoleFixtures(db: Db): Promise<void> {
   await seedHolders(db);
   await seedSearchCases(db);
@@ -281,6 +332,7 @@ export async function seedConsoleFixtures(db: Db): Promise<void> {
     })),
   );
   await seedStaffAdminCases(db);
+  await seedFourEyesCase(db);
   const [senior] = await db
     .select({ id: staffAccounts.id })
     .from(staffAccounts)
