@@ -161,6 +161,22 @@ export const CONSOLE_STAFF = {
     nameEn: 'MAK Wai Ling',
     nameZh: '麥慧玲',
   },
+  // The second senior officer who approves a rejection in console-corrections.spec.ts and in
+  // console-moved.spec.ts (each signs in once: a TOTP code is accepted once per user).
+  foureyesApprover1: {
+    username: 'e2e.foureyes.approver1',
+    password: 'e2e-foureyes-approver1-password',
+    role: 'seniorOfficer' as StaffRole,
+    nameEn: 'TSANG Siu Fung',
+    nameZh: '曾兆峰',
+  },
+  foureyesApprover2: {
+    username: 'e2e.foureyes.approver2',
+    password: 'e2e-foureyes-approver2-password',
+    role: 'seniorOfficer' as StaffRole,
+    nameEn: 'YIP Hoi Yan',
+    nameZh: '葉凱欣',
+  },
 };
 
 /** The case of four-eyes.spec.ts (applicant 221): inspected today with a pass, the four-eyes officer's. */
