@@ -90,7 +90,9 @@ test('the case officer proposes a certificate, the senior officer sends it back,
   await expect(approved).toBeVisible();
   await expect(approved).toBeFocused();
   await expect(
-    senior.getByRole('table').filter({ hasText: authEn.history.documentTypes.CERTIFICATE }),
+    senior
+      .getByRole('table', { name: en.case.history })
+      .getByRole('cell', { name: authEn.history.documentTypes.CERTIFICATE, exact: true }),
   ).toBeVisible();
   await officer.reload();
   await expect(
