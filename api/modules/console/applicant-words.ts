@@ -1,11 +1,7 @@
 import * as ToSimplified from 'opencc-js/t2cn';
 import * as ToTraditional from 'opencc-js/cn2t';
 import { submitterOf, type CaseActor } from '../../../machines/rules/case-lifecycle';
-import {
-  WRITTEN_FIELDS,
-  type ApplicantWordsData,
-  type WrittenText,
-} from '../../../machines/rules/staff-words';
+import { WRITTEN_FIELDS, type ApplicantWordsData, type WrittenText } from '../../../machines/rules/staff-words';
 import { documentTypesFor } from '../../../machines/forms/follow-up/submit-document';
 
 /**
