@@ -68,7 +68,13 @@ import {
   caseAppointmentsRouter,
   invitationRouter,
 } from './modules/appointments';
-import { createConsoleService, staffRouter } from './modules/console';
+import {
+  createConsoleService,
+  createInternalNoteService,
+  createProposalService,
+  decisionsRouter,
+  staffRouter,
+} from './modules/console';
 import { createInboxService } from './modules/console/inbox.routes';
 import { createVerifyService, verifyRouter } from './modules/verify';
 import type { EcertTrust } from './modules/signing';
@@ -297,18 +303,23 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
     provider: options.staff?.provider,
     limits: options.staff?.limits,
   });
+  const consoleService = createConsoleService({
+    db,
+    clock,
+    calendar: createCalendarService(clock),
+    messages,
+    storage: options.documents.storage,
+    logger,
+  });
   router.use(
     '/staff',
     staffRouter({
       auth: staffAuth,
       admin: createStaffAdminService({ db, clock, gate: staffAuth.gate }),
-      console: createConsoleService({
-        db,
-        clock,
-        calendar: createCalendarService(clock),
-        messages,
-        storage: options.documents.storage,
-        logger,
+      console: consoleService,
+      decisions: decisionsRouter({
+        proposals: createProposalService({ db, clock, console: consoleService }),
+        notes: createInternalNoteService({ db, clock }),
       }),
       storage: options.documents.storage,
       holders: createHolderReset({ db, clock, messages, logger }),

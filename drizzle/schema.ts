@@ -13,3 +13,4 @@ export * from './schema-case-uploads';
 export * from './schema-case-signings';
 export * from './schema-document-reviews';
 export * from './schema-inbox';
+export * from './schema-proposals';

@@ -69,6 +69,8 @@ export type ErrorCode =
   | 'CASE_CHANGED'
   // A document's review (docs/decisions/043-document-review.md).
   | 'DOCUMENT_REVIEW_CHANGED'
+  // Decisions by two people (docs/decisions/040-four-eyes-decisions.md).
+  | 'PROPOSAL_DECIDED'
   // The department's reset of a registration holder (docs/console.md, "Registered AP/RSE").
   | 'HOLDER_NONE'
   | 'HOLDER_CHANGED'

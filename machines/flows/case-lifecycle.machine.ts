@@ -30,7 +30,7 @@ import {
 export interface CaseEvent {
   type: CaseEventType;
   actor: CaseActor;
-  /** An AP's / RSE's registration number. */
+  /** An AP's / RSE's registration number; an officer's `staff:<id>` (the four-eyes rule). */
   actorRef?: string;
   /**
    * The event's own facts (a date, a result, the request named). Absent: the question is whether the
@@ -50,6 +50,7 @@ export const OPEN_FACTS: LifecycleFacts = {
   openRequests: [],
   appointees: [],
   replyWorkingDays: 0,
+  proposal: null,
 };
 
 const lifecycleSetup = setup({
@@ -60,7 +61,7 @@ const lifecycleSetup = setup({
   },
   actions: {
     /** The facts as the API's records will say once the event is written. */
-    applyFacts: assign(({ context, event }) => factsAfter(event.type, context, event.own)),
+    applyFacts: assign(({ context, event }) => factsAfter(event.type, context, event.own, event.actorRef)),
   },
   guards: {
     /** The sender is one of those the transition names, and the case's rules allow the event now. */

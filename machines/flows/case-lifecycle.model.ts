@@ -30,6 +30,7 @@ export const MODEL_FACTS: LifecycleFacts = {
   openRequests: [],
   appointees: [`ap:${MODEL_AP}`],
   replyWorkingDays: 5,
+  proposal: null,
 };
 
 /** Dates for an inspection: today, a later working day (inside the preferred dates), a Sunday, a holiday, the past. */
@@ -72,10 +73,15 @@ function variantsOf(type: CaseEventType): CaseEventFacts[] {
   }
 }
 
-/** Who the sender is: the appointed AP, another AP, the RSE who is not appointed, anyone else. */
+/** The model's officers: a case officer and two senior officers (the four-eyes rule needs two people). */
+export const MODEL_STAFF = { officer: 'staff:1', senior: 'staff:2', otherSenior: 'staff:3' } as const;
+
+/** Who the sender is: the appointed AP, another AP, the RSE who is not appointed, each officer, anyone else. */
 function refsOf(actor: CaseActor): (string | undefined)[] {
   if (actor === 'ap') return [MODEL_AP, OTHER_AP];
   if (actor === 'rse') return [MODEL_RSE];
+  if (actor === 'caseOfficer') return [MODEL_STAFF.officer];
+  if (actor === 'seniorOfficer') return [MODEL_STAFF.senior, MODEL_STAFF.otherSenior];
   return [undefined];
 }
 
@@ -97,16 +103,21 @@ export function serializeModel(s: CaseLifecycleSnapshot): string {
     f.inspection,
     f.preferredDates.length > 0,
     f.openRequests.length > 2 ? 'many' : f.openRequests,
+    f.proposal,
   ]);
 }
 
 /**
  * The events the flow registry walks (path tests and coverage): each sender once, with own facts that
  * the rules allow (and a future inspection date besides today's, and both results), so every transition
- * is taken without the refused variants the invariant test tries.
+ * is taken without the refused variants the invariant test tries. Decisions are proposed by the case
+ * officer and approved by one senior officer.
  */
 export const PATH_EVENTS: CaseEvent[] = MODEL_EVENTS.filter((e) => {
   if (e.actor === 'rse' || e.actorRef === OTHER_AP) return false;
+  // Two people: the case officer proposes, one senior officer decides (the invariant test tries the rest).
+  if (e.actorRef === MODEL_STAFF.otherSenior) return false;
+  if (e.actor === 'seniorOfficer' && e.type.endsWith('.propose')) return false;
   const own = e.own ?? {};
   if (own.date !== undefined)
     return own.date === INSPECTION_DATES.today || own.date === INSPECTION_DATES.workingDay;

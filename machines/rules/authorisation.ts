@@ -27,6 +27,8 @@ export const CONSOLE_ACTIONS = [
   'console.staff',
   'console.holders',
   'console.inbox',
+  'console.case.approve',
+  'console.case.note',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -66,6 +68,11 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'console.holders': ['seniorOfficer', 'admin'],
   // The officer's inbox (docs/decisions/039-officer-inbox.md): the notices of one's own cases; an admin has none.
   'console.inbox': ['caseOfficer', 'seniorOfficer'],
+  // Decisions by two people (docs/decisions/040-four-eyes-decisions.md): proposing and withdrawing are
+  // `console.case.act`; approving or sending back a proposal is a senior officer's. Internal notes are
+  // written by the officers who may act on cases (an admin reads them).
+  'console.case.approve': ['seniorOfficer'],
+  'console.case.note': ['caseOfficer', 'seniorOfficer'],
 };
 
 export function isRole(value: unknown): value is Role {

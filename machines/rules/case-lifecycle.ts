@@ -153,7 +153,8 @@ export const CASE_TRANSITIONS = [
     event: 'certificate.issue',
     from: ['INSPECTED'],
     to: 'CERTIFICATE_ISSUED',
-    by: STAFF,
+    // The approval of a case officer's or another senior officer's proposal (decision.propose).
+    by: ['seniorOfficer'],
     history: 'CERTIFICATE',
     notifies: ['applicant'],
   },
@@ -205,6 +206,49 @@ export const CASE_TRANSITIONS = [
     by: ['seniorOfficer'],
     history: 'REJECTION_NOTICE',
     notifies: ['applicant'],
+  },
+  // Decisions by two people (docs/decisions/040-four-eyes-decisions.md): the certificate, the rejection and
+  // the revocation are proposed by one officer and made only when a senior officer who did not propose
+  // approves; the proposal is kept in the case's facts (`proposal`), the status does not move.
+  {
+    event: 'certificate.propose',
+    from: ['INSPECTED'],
+    to: null,
+    by: STAFF,
+    history: null,
+    notifies: [],
+  },
+  {
+    event: 'rejection.propose',
+    from: OPEN_STATUSES,
+    to: null,
+    by: STAFF,
+    history: null,
+    notifies: [],
+  },
+  {
+    event: 'revocation.propose',
+    from: ['CERTIFICATE_ISSUED', 'CLOSED'],
+    to: null,
+    by: STAFF,
+    history: null,
+    notifies: [],
+  },
+  {
+    event: 'proposal.sendBack',
+    from: [...OPEN_STATUSES, 'CERTIFICATE_ISSUED', 'CLOSED'],
+    to: null,
+    by: ['seniorOfficer'],
+    history: null,
+    notifies: [],
+  },
+  {
+    event: 'proposal.withdraw',
+    from: [...OPEN_STATUSES, 'CERTIFICATE_ISSUED', 'CLOSED'],
+    to: null,
+    by: STAFF,
+    history: null,
+    notifies: [],
   },
   // Follow-ups that add to an open case without moving it (the update, document and appointment forms).
   {

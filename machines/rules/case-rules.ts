@@ -7,6 +7,7 @@ import {
   type LetterAsCertified,
 } from './selfcert';
 import { addWorkingDays, isIsoDate, isWorkingDay } from './working-days';
+import { decisionProposedBy, isDecisionEvent, type PendingProposal } from './proposals';
 
 /**
  * The case's facts the lifecycle's guards decide on, beyond its status (docs/flows/case-rules.md): what
@@ -41,6 +42,11 @@ export interface LifecycleFacts {
    * record; absent for a letter issued before the console or on paper (nothing to compare with).
    */
   issuedLetter?: IssuedLetter | null;
+  /**
+   * The decision proposed and waiting for a senior officer's approval (docs/decisions/040-four-eyes-
+   * decisions.md); null: none. A certificate, a rejection or a revocation is made only on approval of it.
+   */
+  proposal: PendingProposal | null;
 }
 
 /** An event's own facts: the date asked for, the result recorded, the request it names, the form used. */
@@ -100,7 +106,15 @@ export type CaseRuleRefusal =
   | 'replyByInvalid'
   | 'replyByNotWorkingDay'
   | 'replyByTooSoon'
-  | 'requestNotOpen';
+  | 'requestNotOpen'
+  | 'proposalMissing'
+  | 'selfApproval'
+  | 'proposalPending'
+  | 'proposalNotPending'
+  | 'notProposer';
+
+/** Refusals of who the sender is (403, not 409): someone else must act. */
+export const FORBIDDEN_REFUSALS: readonly CaseRuleRefusal[] = ['notOnCase', 'selfApproval', 'notProposer'];
 
 /** The field of the action's answers a refusal is about (the console marks that field). */
 export const REFUSAL_FIELD: Partial<Record<CaseRuleRefusal, string>> = {
@@ -137,6 +151,14 @@ function replyByRefusal(facts: LifecycleFacts, replyBy: string | undefined): Cas
   return null;
 }
 
+/** What must be true of the case for a certificate, both to propose it and to issue it on approval. */
+function standingRefusal(event: CaseEventType, facts: LifecycleFacts): CaseRuleRefusal | null {
+  if (event !== 'certificate.issue' && event !== 'certificate.propose') return null;
+  if (facts.inspection?.result !== 'PASS') return 'inspectionNotPassed';
+  if (facts.openRequests.length > 0) return 'requestOpen';
+  return null;
+}
+
 /**
  * The rules of the case that span flows, one place: who of the parties is on the case, what must be true
  * before a decision, which dates may be set. `own` absent asks whether the action may be offered now: only
@@ -162,11 +184,21 @@ export function refusalOf(
     return 'notOnCase';
   const requestOpen = (id: number | undefined) =>
     own === undefined ? facts.openRequests.length > 0 : id !== undefined && facts.openRequests.includes(id);
+  const standing = standingRefusal(event, facts);
+  if (standing !== null) return standing;
+  // Four eyes: the decision only on a pending proposal of it, by someone other than the one deciding.
+  if (isDecisionEvent(event)) {
+    if (facts.proposal?.decision !== event) return 'proposalMissing';
+    if (facts.proposal.by === who.actorRef) return 'selfApproval';
+    return null;
+  }
+  if (decisionProposedBy(event) !== undefined) return facts.proposal === null ? null : 'proposalPending';
   switch (event) {
-    case 'certificate.issue':
-      if (facts.inspection?.result !== 'PASS') return 'inspectionNotPassed';
-      if (facts.openRequests.length > 0) return 'requestOpen';
-      return null;
+    case 'proposal.sendBack':
+      return facts.proposal === null ? 'proposalNotPending' : null;
+    case 'proposal.withdraw':
+      if (facts.proposal === null) return 'proposalNotPending';
+      return facts.proposal.by === who.actorRef ? null : 'notProposer';
     case 'inspection.schedule':
     case 'inspection.reschedule':
       return own === undefined ? null : inspectionDateRefusal(facts, own.date);
@@ -197,7 +229,12 @@ export function factsAfter(
   event: CaseEventType,
   facts: LifecycleFacts,
   own: CaseEventFacts = {},
+  actorRef?: string,
 ): LifecycleFacts {
+  const decision = decisionProposedBy(event);
+  if (decision !== undefined) return { ...facts, proposal: { decision, by: actorRef ?? '' } };
+  if (event === 'proposal.sendBack' || event === 'proposal.withdraw' || isDecisionEvent(event))
+    facts = { ...facts, proposal: null };
   switch (event) {
     case 'lor.issue':
       // A new round: the inspection of the last one is history.
@@ -257,14 +294,16 @@ export const RULES_IN_WORDS: Readonly<Record<CaseEventType, string>> = {
   'inspection.reschedule': 'as scheduling; a reason is given; the earlier date is kept in the audit',
   'inspection.cancel': 'a reason is given; the case waits for a new date',
   'inspection.record': "on or after the inspection's date",
-  'certificate.issue': 'the inspection of this round passed and no information request is open',
+  'certificate.issue':
+    "senior officer approving a pending certificate proposal not their own; the inspection of this round passed and no information request is open",
   'case.close': '—',
   'lor.withdraw': 'senior officer; a reason is given; a letter is issued',
   'certificate.revoke':
-    'senior officer; a reason is given; a letter is issued; reissue after it is a new certificate',
+    'senior officer approving a pending revocation proposal not their own; a reason is given; a letter is issued; reissue after it is a new certificate',
   'case.reopen': 'senior officer; a reason is given; a letter is issued',
   'case.withdraw': '—',
-  'case.reject': 'senior officer; a reason the applicant sees; a rejection letter is issued',
+  'case.reject':
+    'senior officer approving a pending rejection proposal not their own; a reason the applicant sees; a rejection letter is issued',
   'information.update': 'sender appointed to the case (AP, RSE)',
   'document.submit': 'sender appointed to the case (AP, RSE); answers a request only while it is open',
   'appointment.submit': '—',
@@ -278,4 +317,10 @@ export const RULES_IN_WORDS: Readonly<Record<CaseEventType, string>> = {
     'the request is open; the new date follows the reply-by rule; the earlier date is kept',
   'information.withdraw': 'the request is open',
   'message.send': 'sender appointed to the case (AP, RSE)',
+  'certificate.propose':
+    'no proposal pending; the inspection of this round passed and no information request is open',
+  'rejection.propose': 'no proposal pending; a reason the applicant will see',
+  'revocation.propose': 'no proposal pending; a reason is given',
+  'proposal.sendBack': 'a proposal is pending; a note to the proposer',
+  'proposal.withdraw': 'a proposal is pending; only by the officer who proposed it',
 };

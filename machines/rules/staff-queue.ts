@@ -45,6 +45,11 @@ export const queueQuerySchema = z.object({
     .optional(),
   /** The officer's inbox tab (docs/decisions/039-officer-inbox.md): only the signed-in officer's cases. */
   tab: z.enum(INBOX_TABS, invalid).optional(),
+  /**
+   * 'me': the cases whose pending proposal waits for this senior officer's approval (proposed by someone
+   * else: docs/decisions/040-four-eyes-decisions.md); none for any other role.
+   */
+  awaiting: z.literal('me', invalid).optional(),
   /** The page of the queue, from 1 ({@link QUEUE_PAGE_SIZE} cases a page). */
   page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(100_000, invalid).optional(),
 });

@@ -1,5 +1,6 @@
 import type { ApplicantWordsData } from './staff-words';
 import type { DocumentReviewData } from './document-review';
+import type { CaseDecisionsData } from './proposals';
 import { z } from 'zod';
 import type { ActivityKind } from './staff-inbox';
 import { CASE_STATUSES, type CaseStatus } from './case-lifecycle';
@@ -165,6 +166,12 @@ export interface StaffAccountData {
 /** POST /api/cases/current/messages: the applicant's message to the case officer. */
 export const caseMessageSchema = z.object({ body: text(2000) });
 
+/** POST …/proposals/:id/send-back: the senior officer's note to the proposer (docs/decisions/040-four-eyes-decisions.md). */
+export const proposalNoteSchema = z.object({ note: text(1000) });
+
+/** POST /api/staff/cases/:applicationNo/notes: an internal note, never shown to the applicant or the AP. */
+export const internalNoteSchema = z.object({ body: text(2000) });
+
 /** Every action's envelope: the status the officer saw and the action's own fields. */
 export const consoleActionBodySchema = z.object({
   expectedStatus: z.enum(CASE_STATUSES, invalid),
@@ -278,7 +285,7 @@ export interface AuditRowData {
   people: Record<string, { nameEn: string; nameZh: string }>;
 }
 
-export interface ConsoleCaseData extends QueueRow {
+export interface ConsoleCaseData extends QueueRow, CaseDecisionsData {
   formKey: string | null;
   language: string;
   email: string | null;

@@ -17,11 +17,13 @@ import { formatHkDate } from '../../machines/rules/dates';
 let h: ConsoleHarness;
 let officer: StaffUser;
 let senior: StaffUser;
+let senior2: StaffUser;
 
 beforeAll(async () => {
   h = await startConsoleHarness();
   officer = await h.staff('caseOfficer', 'rules.officer');
   senior = await h.staff('seniorOfficer', 'rules.senior');
+  senior2 = await h.staff('seniorOfficer', 'rules.senior2');
 });
 
 afterAll(async () => {
@@ -69,14 +71,19 @@ async function refusedInEachLanguage(
   answers: Record<string, unknown>,
   token = officer.token,
 ) {
+  const send = (lang?: string) =>
+    event === 'certificate.issue'
+      ? h.propose(token, applicationNo, event, status, answers, lang)
+      : h.staffAct(token, applicationNo, event, status, answers, lang);
   const messages: string[] = [];
   for (const lang of LANGS) {
-    const res = await h.staffAct(token, applicationNo, event, status, answers, lang);
+    // A decision is refused already when it is proposed (docs/decisions/040-four-eyes-decisions.md).
+    const res = await send(lang);
     expect([res.status, res.body.meta.code]).toEqual([409, 'CASE_RULE']);
     messages.push(res.body.meta.message);
   }
   expect((await h.view(officer.token, applicationNo)).body.data.status).toBe(status);
-  return { messages, last: await h.staffAct(token, applicationNo, event, status, answers) };
+  return { messages, last: await send() };
 }
 
 describe('a certificate only after a passed inspection and with no request open', () => {
@@ -146,9 +153,16 @@ describe('a certificate only after a passed inspection and with no request open'
       requestId,
     });
     expect([again.status, again.body.meta.code]).toEqual([409, 'CASE_RULE']);
-    const cert = await h.staffAct(officer.token, app.applicationNo, 'certificate.issue', 'INSPECTED', {
-      kind: 'CERTIFICATE',
-    });
+    const cert = await h.decide(
+      officer.token,
+      senior.token,
+      app.applicationNo,
+      'certificate.issue',
+      'INSPECTED',
+      {
+        kind: 'CERTIFICATE',
+      },
+    );
     expect(cert.body.data.status).toBe('CERTIFICATE_ISSUED');
   });
 });
@@ -295,9 +309,16 @@ describe('rejection and corrections', () => {
   it('issues a rejection letter with the reason the applicant sees, and a senior officer can reopen', async () => {
     const app = await caseIn('UNDER_EXAMINATION');
     const reason = 'The premises are not the ones named in the application.';
-    const rejected = await h.staffAct(senior.token, app.applicationNo, 'case.reject', 'UNDER_EXAMINATION', {
-      reason,
-    });
+    const rejected = await h.decide(
+      officer.token,
+      senior.token,
+      app.applicationNo,
+      'case.reject',
+      'UNDER_EXAMINATION',
+      {
+        reason,
+      },
+    );
     expect(rejected.body.data.status).toBe('REJECTED');
     const row = (await h.current(app.token)).body.data.history.find(
       (r) => r.documentType === 'REJECTION_NOTICE',
@@ -331,7 +352,8 @@ describe('rejection and corrections', () => {
     expect(history.find((r) => r.documentType === 'LOR_WITHDRAWAL')?.documents).toHaveLength(1);
 
     const certified = await caseIn('CERTIFICATE_ISSUED');
-    const revoked = await h.staffAct(
+    const revoked = await h.decide(
+      senior2.token,
       senior.token,
       certified.applicationNo,
       'certificate.revoke',
@@ -342,15 +364,9 @@ describe('rejection and corrections', () => {
     );
     expect(revoked.body.data.status).toBe('INSPECTED');
     // No passed inspection on record for this case: it cannot simply be reissued.
-    const reissue = await h.staffAct(
-      senior.token,
-      certified.applicationNo,
-      'certificate.issue',
-      'INSPECTED',
-      {
-        kind: 'CERTIFICATE',
-      },
-    );
+    const reissue = await h.propose(senior.token, certified.applicationNo, 'certificate.issue', 'INSPECTED', {
+      kind: 'CERTIFICATE',
+    });
     expect([reissue.status, reissue.body.meta.code]).toEqual([409, 'CASE_RULE']);
     expect(reissue.body.meta.message).toContain('no inspection of this round has been recorded as passed');
   });

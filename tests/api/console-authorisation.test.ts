@@ -26,7 +26,12 @@ type Endpoint =
   | 'accounts'
   | 'unlock'
   | 'notices'
-  | 'noticesRead';
+  | 'noticesRead'
+  | 'propose'
+  | 'approve'
+  | 'sendBack'
+  | 'withdraw'
+  | 'note';
 const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   queue: 'console.queue',
   view: 'console.case.view',
@@ -43,6 +48,13 @@ const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   // The officer's inbox (decision 039): one's own notices, and marking them read.
   notices: 'console.inbox',
   noticesRead: 'console.inbox',
+  // Decisions by two people and internal notes (decision 040): a rejection proposed; proposal 999999,
+  // so a caller allowed to approve, send back or withdraw gets 404.
+  propose: 'console.case.act',
+  approve: 'console.case.approve',
+  sendBack: 'console.case.approve',
+  withdraw: 'console.case.act',
+  note: 'console.case.note',
 };
 const ROLE_OF: Record<string, string> = {
   unassignedOfficer: 'caseOfficer',
@@ -67,6 +79,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     unlock: 401,
     notices: 401,
     noticesRead: 401,
+    propose: 401,
+    approve: 401,
+    sendBack: 401,
+    withdraw: 401,
+    note: 401,
   },
   applicant: {
     queue: 401,
@@ -81,6 +98,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     unlock: 401,
     notices: 401,
     noticesRead: 401,
+    propose: 401,
+    approve: 401,
+    sendBack: 401,
+    withdraw: 401,
+    note: 401,
   },
   ap: {
     queue: 401,
@@ -95,6 +117,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     unlock: 401,
     notices: 401,
     noticesRead: 401,
+    propose: 401,
+    approve: 401,
+    sendBack: 401,
+    withdraw: 401,
+    note: 401,
   },
   unassignedOfficer: {
     queue: 200,
@@ -109,6 +136,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     unlock: 403,
     notices: 200,
     noticesRead: 200,
+    propose: 403,
+    approve: 403,
+    sendBack: 403,
+    withdraw: 403,
+    note: 200,
   },
   assignedOfficer: {
     queue: 200,
@@ -123,6 +155,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     unlock: 403,
     notices: 200,
     noticesRead: 200,
+    propose: 200,
+    approve: 403,
+    sendBack: 403,
+    withdraw: 404,
+    note: 200,
   },
   seniorOfficer: {
     queue: 200,
@@ -137,6 +174,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     unlock: 403,
     notices: 200,
     noticesRead: 200,
+    propose: 200,
+    approve: 404,
+    sendBack: 404,
+    withdraw: 404,
+    note: 200,
   },
   admin: {
     queue: 200,
@@ -151,6 +193,11 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     unlock: 200,
     notices: 403,
     noticesRead: 403,
+    propose: 403,
+    approve: 403,
+    sendBack: 403,
+    withdraw: 403,
+    note: 403,
   },
 };
 
@@ -180,40 +227,36 @@ async function request(
   if (c.token) headers.cookie = `bd_staff=${c.token}`;
   const options = { token: c.bearer, headers };
   const base = `/api/staff/cases/${applicationNo}`;
-  const reply = await (endpoint === 'queue'
-    ? h.call('GET', '/api/staff/cases', options)
-    : endpoint === 'view'
-      ? h.call('GET', base, options)
-      : endpoint === 'document'
-        ? h.call('GET', `${base}/documents/999999`, options)
-        : endpoint === 'review'
-          ? h.call('POST', `${base}/documents/999999/review`, {
-              ...options,
-              body: { status: 'accepted', expectedVersion: 0 },
-            })
-          : endpoint === 'audit' || endpoint === 'settings' || endpoint === 'accounts'
-            ? h.call('GET', `/api/staff/${endpoint}`, options)
-            : endpoint === 'notices'
-              ? h.call('GET', '/api/staff/notices', options)
-              : endpoint === 'noticesRead'
-                ? h.call('POST', '/api/staff/notices/read', {
-                    ...options,
-                    body: { through: h.clock.now().toISOString() },
-                  })
-                : endpoint === 'unlock'
-                  ? h.call('POST', `/api/staff/accounts/${assigned.id}/unlock`, { ...options, body: {} })
-                  : h.call(
-                      'POST',
-                      `${base}/actions/${endpoint === 'assign' ? 'case.assign' : 'message.send'}`,
-                      {
-                        ...options,
-                        body: {
-                          expectedStatus: 'SUBMITTED',
-                          answers:
-                            endpoint === 'assign' ? { staffId: c.id ?? 1 } : { body: 'Hello from the table.' },
-                        },
-                      },
-                    ));
+  const post = (path: string, body: unknown) => h.call('POST', path, { ...options, body });
+  const calls: Record<Endpoint, () => ReturnType<typeof h.call>> = {
+    queue: () => h.call('GET', '/api/staff/cases', options),
+    view: () => h.call('GET', base, options),
+    document: () => h.call('GET', `${base}/documents/999999`, options),
+    review: () => post(`${base}/documents/999999/review`, { status: 'accepted', expectedVersion: 0 }),
+    audit: () => h.call('GET', '/api/staff/audit', options),
+    settings: () => h.call('GET', '/api/staff/settings', options),
+    accounts: () => h.call('GET', '/api/staff/accounts', options),
+    notices: () => h.call('GET', '/api/staff/notices', options),
+    noticesRead: () => post('/api/staff/notices/read', { through: h.clock.now().toISOString() }),
+    unlock: () => post(`/api/staff/accounts/${assigned.id}/unlock`, {}),
+    propose: () =>
+      post(`${base}/proposals/case.reject`, {
+        expectedStatus: 'SUBMITTED',
+        answers: { reason: 'Not the premises named.' },
+      }),
+    approve: () => post(`${base}/proposals/999999/approve`, {}),
+    sendBack: () => post(`${base}/proposals/999999/send-back`, { note: 'Please add the reason.' }),
+    withdraw: () => post(`${base}/proposals/999999/withdraw`, {}),
+    note: () => post(`${base}/notes`, { body: 'A note for the file.' }),
+    assign: () =>
+      post(`${base}/actions/case.assign`, { expectedStatus: 'SUBMITTED', answers: { staffId: c.id ?? 1 } }),
+    act: () =>
+      post(`${base}/actions/message.send`, {
+        expectedStatus: 'SUBMITTED',
+        answers: { body: 'Hello from the table.' },
+      }),
+  };
+  const reply = await calls[endpoint]();
   return { status: reply.status, body: reply.body };
 }
 

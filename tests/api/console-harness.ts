@@ -48,6 +48,33 @@ export interface ConsoleHarness extends CaseHarness {
     answers?: Record<string, unknown>,
     lang?: string,
   ): Promise<Reply<ConsoleActionResult>>;
+  /** Proposes a decision (docs/decisions/040-four-eyes-decisions.md): `certificate.issue`, `case.reject` … */
+  propose(
+    token: string | undefined,
+    applicationNo: string,
+    decision: string,
+    expectedStatus: CaseStatus,
+    answers?: Record<string, unknown>,
+    lang?: string,
+  ): Promise<Reply<ConsoleActionResult & { proposalId: number }>>;
+  /** A senior officer's approval, `send-back` (with `{ note }`) or the proposer's `withdraw`. */
+  onProposal(
+    token: string | undefined,
+    applicationNo: string,
+    proposalId: number,
+    what: 'approve' | 'send-back' | 'withdraw',
+    body?: Record<string, unknown>,
+    lang?: string,
+  ): Promise<Reply<ConsoleActionResult>>;
+  /** A decision of two people: proposed by `proposer`, approved by `approver` (the approval's reply). */
+  decide(
+    proposer: string,
+    approver: string,
+    applicationNo: string,
+    decision: string,
+    expectedStatus: CaseStatus,
+    answers?: Record<string, unknown>,
+  ): Promise<Reply<ConsoleActionResult>>;
   /** A submitted case (with its submission history row at `submittedAt`). */
   submittedCase(
     status?: CaseStatus,
@@ -132,6 +159,56 @@ export async function startConsoleHarness(): Promise<ConsoleHarness> {
         token,
         { expectedStatus, answers },
       ),
+    propose: (
+      token: string | undefined,
+      applicationNo: string,
+      decision: string,
+      expectedStatus: CaseStatus,
+      answers: Record<string, unknown> = {},
+      lang?: string,
+    ) =>
+      staffCall<ConsoleActionResult & { proposalId: number }>(
+        'POST',
+        `/api/staff/cases/${applicationNo}/proposals/${decision}${lang ? `?lang=${lang}` : ''}`,
+        token,
+        { expectedStatus, answers },
+      ),
+    onProposal: (
+      token: string | undefined,
+      applicationNo: string,
+      proposalId: number,
+      what: 'approve' | 'send-back' | 'withdraw',
+      body: Record<string, unknown> = {},
+      lang?: string,
+    ) =>
+      staffCall<ConsoleActionResult>(
+        'POST',
+        `/api/staff/cases/${applicationNo}/proposals/${proposalId}/${what}${lang ? `?lang=${lang}` : ''}`,
+        token,
+        body,
+      ),
+    async decide(
+      proposer: string,
+      approver: string,
+      applicationNo: string,
+      decision: string,
+      expectedStatus: CaseStatus,
+      answers: Record<string, unknown> = {},
+    ) {
+      const proposed = await staffCall<{ proposalId: number }>(
+        'POST',
+        `/api/staff/cases/${applicationNo}/proposals/${decision}`,
+        proposer,
+        { expectedStatus, answers },
+      );
+      if (proposed.status !== 200) return proposed as unknown as Reply<ConsoleActionResult>;
+      return staffCall<ConsoleActionResult>(
+        'POST',
+        `/api/staff/cases/${applicationNo}/proposals/${proposed.body.data.proposalId}/approve`,
+        approver,
+        {},
+      );
+    },
     async submittedCase(status: CaseStatus = 'SUBMITTED', submittedAt: Date = h.clock.now()) {
       const app = await h.addApplication({ status, language: 'en', applicantNameEn: 'CHAN Tai Man' });
       await db.insert(applicationHistory).values({

@@ -202,7 +202,8 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
         .body.data.status,
     ).toBe('INSPECTED');
     h.clock.advance({ ms: before - h.clock.now().getTime() });
-    const cert = await h.staffAct(officer.token, no, 'certificate.issue', 'INSPECTED', {
+    // Proposed by the case officer, approved by a senior officer (docs/decisions/040-four-eyes-decisions.md).
+    const cert = await h.decide(officer.token, senior.token, no, 'certificate.issue', 'INSPECTED', {
       kind: 'CERTIFICATE',
     });
     expect(cert.body.data.status).toBe('CERTIFICATE_ISSUED');
@@ -359,9 +360,16 @@ describe('moving a case from submitted to certificate (issue 17)', () => {
         })
       ).status,
     ).toBe(409);
-    const rejected = await h.staffAct(senior.token, app.applicationNo, 'case.reject', 'UNDER_EXAMINATION', {
-      reason: 'The premises are not the ones named.',
-    });
+    const rejected = await h.decide(
+      officer.token,
+      senior.token,
+      app.applicationNo,
+      'case.reject',
+      'UNDER_EXAMINATION',
+      {
+        reason: 'The premises are not the ones named.',
+      },
+    );
     expect(rejected.body.data.status).toBe('REJECTED');
   });
 

@@ -230,7 +230,11 @@ describe.each(['tc', 'en', 'sc'] as const)('the letters of a case in %s', (lang)
     ] as const;
     for (const [event, from, documentType] of steps) {
       const reason = `The reason for ${event}.`;
-      const done = await h.staffAct(senior.token, no, event, from, { reason });
+      // A rejection is decided by two people (decision 040): proposed by the officer, approved by a senior.
+      const done =
+        event === 'case.reject'
+          ? await h.decide(officer.token, senior.token, no, event, from, { reason })
+          : await h.staffAct(senior.token, no, event, from, { reason });
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       const text = expectLetterParts(
         await letterOf(app.token, documentType),
@@ -249,7 +253,7 @@ describe.each(['tc', 'en', 'sc'] as const)('the letters of a case in %s', (lang)
     const held = pastWorkingDay();
     await insertIssued(app.id, 'inspection.schedule', { date: held, window: 'AM', officerId: officer.id });
     await insertIssued(app.id, 'inspection.record', { result: 'PASS' });
-    const cert = await h.staffAct(officer.token, no, 'certificate.issue', 'INSPECTED', {
+    const cert = await h.decide(officer.token, senior.token, no, 'certificate.issue', 'INSPECTED', {
       kind: 'CERTIFICATE',
     });
     expect(cert.status, JSON.stringify(cert.body)).toBe(200);
@@ -263,9 +267,16 @@ describe.each(['tc', 'en', 'sc'] as const)('the letters of a case in %s', (lang)
     const inspectedOn = lang === 'en' ? 'Inspected on: ' : '巡查日期：';
     expect(flat(text)).toContain(flat(`${inspectedOn}${formatHkDate(held, lang)}`));
 
-    const revoked = await h.staffAct(senior.token, no, 'certificate.revoke', 'CERTIFICATE_ISSUED', {
-      reason: 'Unauthorised works were found.',
-    });
+    const revoked = await h.decide(
+      officer.token,
+      senior.token,
+      no,
+      'certificate.revoke',
+      'CERTIFICATE_ISSUED',
+      {
+        reason: 'Unauthorised works were found.',
+      },
+    );
     expect(revoked.status).toBe(200);
     expectLetterParts(
       await letterOf(app.token, 'CERTIFICATE_REVOCATION'),
@@ -286,9 +297,16 @@ describe('the inspection date on a certificate', () => {
     while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
     await insertIssued(app.id, 'inspection.schedule', { date: sunday, window: 'AM', officerId: officer.id });
     await insertIssued(app.id, 'inspection.record', { result: 'PASS' });
-    const cert = await h.staffAct(officer.token, app.applicationNo, 'certificate.issue', 'INSPECTED', {
-      kind: 'CERTIFICATE',
-    });
+    const cert = await h.decide(
+      officer.token,
+      senior.token,
+      app.applicationNo,
+      'certificate.issue',
+      'INSPECTED',
+      {
+        kind: 'CERTIFICATE',
+      },
+    );
     expect(cert.status, JSON.stringify(cert.body)).toBe(200);
     const text = flat(pdfText((await letterOf(app.token, 'CERTIFICATE')).bytes));
     expect(text).toContain(flat(`Inspected on: ${formatHkDate(today, 'en')}`));

@@ -149,15 +149,23 @@ describe('GET /api/verify', () => {
       },
     );
     expect(passed.status, JSON.stringify(passed.body)).toBe(200);
-    const cert = await h.staffAct(officer.token, app.applicationNo, 'certificate.issue', 'INSPECTED', {
-      kind: 'CERTIFICATE',
-    });
+    const cert = await h.decide(
+      officer.token,
+      senior.token,
+      app.applicationNo,
+      'certificate.issue',
+      'INSPECTED',
+      {
+        kind: 'CERTIFICATE',
+      },
+    );
     expect(cert.status, JSON.stringify(cert.body)).toBe(200);
     expect((await byReference(cert.body.data.reference)).body.data).toMatchObject({
       kind: 'CERTIFICATE',
       standing: 'STANDS',
     });
-    const revoked = await h.staffAct(
+    const revoked = await h.decide(
+      officer.token,
       senior.token,
       app.applicationNo,
       'certificate.revoke',

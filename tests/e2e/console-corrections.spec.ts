@@ -10,6 +10,7 @@ import { addDays, addWorkingDays, isWorkingDay } from '../../machines/rules/work
 import { CONSOLE_STAFF, CORRECTION_CASES } from './fixtures-console';
 import { testApplicant } from './fixtures';
 import { totp } from './console-totp';
+import { approvedBy } from './four-eyes';
 import { axeViolations, seedSession } from './support';
 
 /**
@@ -167,11 +168,13 @@ test.describe('Decisions and corrections in the console', () => {
 
   test('a rejection warns it cannot be undone and needs a reason; the letter and the reason are on record; a senior officer reopens', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(120_000);
     const a = testApplicant(CORRECTION_CASES.reject.n);
     await signInAndOpen(page, 'corrReject', CORRECTION_CASES.reject.n);
-    await actionButton(page, en.events.caseReject).click();
+    // Proposed, and made when another senior officer approves (docs/decisions/040-four-eyes-decisions.md).
+    await actionButton(page, en.proposals.propose.replace('{{action}}', en.events.caseReject)).click();
     // Without a reason: refused at the reason field, the summary focused.
     await continueButton(page).click();
     await expect(page.getByText(en.case.confirmWarning.caseReject)).toBeVisible();
@@ -189,7 +192,10 @@ test.describe('Decisions and corrections in the console', () => {
     await expect(page.getByRole('note')).toHaveText(en.case.confirmWarning.caseReject);
     await noAxe(page);
     await confirmButton(page).click();
-    await expect(recorded(page, statusName('REJECTED'))).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /PRR-/ })).toBeVisible();
+    await approvedBy(browser, 'foureyesApprover1', a.applicationNo);
+    await page.reload();
+    await expect(page.locator('dl').first()).toContainText(statusName('REJECTED'));
 
     // The history has the rejection notice; the documents the rejection letter.
     await expect(historyRows(page).filter({ hasText: docName('REJECTION_NOTICE') })).toBeVisible();

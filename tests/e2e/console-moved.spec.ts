@@ -4,6 +4,7 @@ import en from '../../i18n/en/console.json' with { type: 'json' };
 import { CONSOLE_STAFF, MOVED_CASES } from './fixtures-console';
 import { testApplicant } from './fixtures';
 import { totp } from './console-totp';
+import { approvedBy } from './four-eyes';
 import { axeViolations, seedSession } from './support';
 
 /**
@@ -30,8 +31,15 @@ async function open(page: Page, n: number) {
 }
 
 /** Another request of the department moves the case meanwhile (the same account, from the API). */
-async function meanwhile(page: Page, no: string, event: string, expectedStatus: string, answers = {}) {
-  const res = await page.request.post(`/api/staff/cases/${no}/actions/${event}`, {
+async function meanwhile(
+  page: Page,
+  no: string,
+  event: string,
+  expectedStatus: string,
+  answers = {},
+  kind: 'actions' | 'proposals' = 'actions',
+) {
+  const res = await page.request.post(`/api/staff/cases/${no}/${kind}/${event}`, {
     data: { expectedStatus, answers },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -42,6 +50,7 @@ const notice = (page: Page) => page.locator('.console__moved');
 test.describe('an action refused because the case moved', () => {
   test('the form opens again with what was typed when the action is still possible; else what was typed is shown', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -69,12 +78,26 @@ test.describe('an action refused because the case moved', () => {
 
     // No longer possible: a rejection, the case rejected meanwhile.
     const second = await open(page, MOVED_CASES.noLonger.n);
-    await page.getByRole('button', { name: en.events.caseReject, exact: true }).click();
+    // A rejection is proposed, and made on another senior officer's approval (decision 040).
+    await page
+      .getByRole('button', {
+        name: en.proposals.propose.replace('{{action}}', en.events.caseReject),
+        exact: true,
+      })
+      .click();
     await page
       .getByRole('textbox', { name: en.fields.reason, exact: true })
       .pressSequentially('The premises are not the ones the form names.');
     await page.getByRole('button', { name: en.case.continue }).click();
-    await meanwhile(page, second, 'case.reject', 'UNDER_EXAMINATION', { reason: 'Withdrawn by phone.' });
+    await meanwhile(
+      page,
+      second,
+      'case.reject',
+      'UNDER_EXAMINATION',
+      { reason: 'Withdrawn by phone.' },
+      'proposals',
+    );
+    await approvedBy(browser, 'foureyesApprover2', second);
     await page.getByRole('button', { name: en.case.confirmButton }).click();
     await expect(notice(page)).toBeFocused();
     await expect(notice(page)).toContainText(

@@ -175,7 +175,7 @@ test.describe('The case officer console (issue 17)', () => {
     await applicantContext.close();
   });
 
-  test('a certificate only after a passed inspection: not offered after "Did not pass", issued after a pass', async ({
+  test('a certificate only after a passed inspection: not offered after "Did not pass", proposed after a pass', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -194,15 +194,22 @@ test.describe('The case officer console (issue 17)', () => {
     await expect(page.getByRole('button', { name: en.events.lorIssue, exact: true })).toBeVisible();
     await noAxe(page);
     await open(CONSOLE_CASES.passed.n);
-    await act(page, en.events.certificateIssue, 'Certificate issued');
-    // Revoking warns that it cannot be undone, then the case is back to Inspected.
-    await page.getByRole('button', { name: en.events.certificateRevoke, exact: true }).click();
-    const reason = page.getByLabel(en.fields.reason);
-    await reason.pressSequentially('Unauthorised works found.');
+    // A decision of two people (docs/decisions/040-four-eyes-decisions.md): the senior officer proposes it,
+    // and it waits for another senior officer (tests/e2e/four-eyes.spec.ts plays the approval).
+    await expect(page.getByRole('button', { name: en.events.certificateIssue, exact: true })).toHaveCount(0);
+    await page
+      .getByRole('button', { name: en.proposals.propose.replace('{{action}}', en.events.certificateIssue) })
+      .click();
     await page.getByRole('button', { name: en.case.continue }).click();
-    await expect(page.getByText(en.case.confirmWarning.certificateRevoke)).toBeVisible();
     await page.getByRole('button', { name: en.case.confirmButton }).click();
-    await expect(page.getByRole('status').filter({ hasText: '“Inspected”' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /PRC-/ })).toBeVisible();
+    const proposals = page.getByRole('region', { name: en.proposals.title });
+    await expect(proposals).toContainText(
+      en.proposals.pending.replace('{{decision}}', en.events.certificateIssue),
+    );
+    await expect(proposals.getByRole('button', { name: en.proposals.approve, exact: true })).toHaveCount(0);
+    await expect(proposals.getByRole('button', { name: en.proposals.withdraw, exact: true })).toBeVisible();
+    await noAxe(page);
   });
 
   test('the console in Traditional and Simplified Chinese: sign-in, queue, case and audit pages pass axe', async ({

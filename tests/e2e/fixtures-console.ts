@@ -171,7 +171,41 @@ export const CONSOLE_STAFF = {
     nameEn: 'WONG Siu Fan',
     nameZh: '黃小芬',
   },
+  // four-eyes.spec.ts: a decision proposed by the case officer and approved by a senior officer.
+  foureyesOfficer: {
+    username: 'e2e.foureyes.officer',
+    password: 'e2e-foureyes-officer-password',
+    role: 'caseOfficer' as StaffRole,
+    nameEn: 'CHEUNG Ka Ho',
+    nameZh: '張家豪',
+  },
+  foureyesSenior: {
+    username: 'e2e.foureyes.senior',
+    password: 'e2e-foureyes-senior-password',
+    role: 'seniorOfficer' as StaffRole,
+    nameEn: 'MAK Wai Ling',
+    nameZh: '麥慧玲',
+  },
+  // The second senior officer who approves a rejection in console-corrections.spec.ts and in
+  // console-moved.spec.ts (each signs in once: a TOTP code is accepted once per user).
+  foureyesApprover1: {
+    username: 'e2e.foureyes.approver1',
+    password: 'e2e-foureyes-approver1-password',
+    role: 'seniorOfficer' as StaffRole,
+    nameEn: 'TSANG Siu Fung',
+    nameZh: '曾兆峰',
+  },
+  foureyesApprover2: {
+    username: 'e2e.foureyes.approver2',
+    password: 'e2e-foureyes-approver2-password',
+    role: 'seniorOfficer' as StaffRole,
+    nameEn: 'YIP Hoi Yan',
+    nameZh: '葉凱欣',
+  },
 };
+
+/** The case of four-eyes.spec.ts (applicant 221): inspected today with a pass, the four-eyes officer's. */
+export const FOUR_EYES_CASE = { n: 221, status: 'INSPECTED' } as const;
 
 /**
  * The cases of console-search.spec.ts (applicants 161–162): schools whose Chinese names, in Traditional
@@ -291,6 +325,39 @@ async function seedStaffAdminCases(db: Db): Promise<void> {
   }
 }
 
+async function seedFourEyesCase(db: Db): Promise<void> {
+  const [officer] = await db
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.username, CONSOLE_STAFF.foureyesOfficer.username));
+  if (!officer) return;
+  const id = await seedTestCase(db, FOUR_EYES_CASE.n, { status: FOUR_EYES_CASE.status, date: new Date() });
+  if (id === undefined) return;
+  const at = new Date();
+  await db
+    .insert(caseAssignments)
+    .values({ applicationId: id, staffId: officer.id, assignedAt: at, assignedBy: officer.id })
+    .onConflictDoNothing();
+  await db.insert(issuedDocuments).values([
+    {
+      applicationId: id,
+      event: 'inspection.schedule',
+      reference: `ISN-E2E-${FOUR_EYES_CASE.n}-1`,
+      data: { date: hongKongDate(at), window: 'AM', officerId: officer.id },
+      staffId: officer.id,
+      createdAt: at,
+    },
+    {
+      applicationId: id,
+      event: 'inspection.record',
+      reference: `IRP-E2E-${FOUR_EYES_CASE.n}-1`,
+      data: { result: 'PASS' },
+      staffId: officer.id,
+      createdAt: at,
+    },
+  ]);
+}
+
 export async function seedConsoleFixtures(db: Db): Promise<void> {
   await seedHolders(db);
   await seedSearchCases(db);
@@ -307,6 +374,7 @@ export async function seedConsoleFixtures(db: Db): Promise<void> {
   );
   await seedStaffAdminCases(db);
   await seedInboxCase(db, CONSOLE_STAFF.inbox.username);
+  await seedFourEyesCase(db);
   const [senior] = await db
     .select({ id: staffAccounts.id })
     .from(staffAccounts)

@@ -9,12 +9,14 @@ import {
 import {
   MODEL_EVENTS,
   MODEL_FACTS,
+  MODEL_STAFF,
   MODEL_TODAY,
   serializeModel,
 } from '../../machines/flows/case-lifecycle.model';
 import { CASE_STATUSES } from '../../machines/rules/case-lifecycle';
 import { earliestReplyBy, LOR_STANDS, partyRef, type LifecycleFacts } from '../../machines/rules/case-rules';
 import { certifiesCaseForm, isSelfCertKey } from '../../machines/rules/selfcert';
+import { isDecisionEvent } from '../../machines/rules/proposals';
 import { isWorkingDay } from '../../machines/rules/working-days';
 
 /**
@@ -102,6 +104,17 @@ function edgeViolations({ before, event }: Walk['edges'][number]): string[] {
     problems.push(`${event.type} by ${event.actor} ${event.actorRef ?? ''}, not on the case`);
   if (event.type === 'certificate.issue' && (f.inspection?.result !== 'PASS' || f.openRequests.length > 0))
     problems.push('certificate without a passed inspection or with a request open');
+  // Four eyes (docs/decisions/040-four-eyes-decisions.md): a decision only by a senior officer on a pending
+  // proposal of it made by someone else; a proposal withdrawn only by its proposer.
+  if (isDecisionEvent(event.type)) {
+    if (f.proposal?.decision !== event.type) problems.push(`${event.type} without a pending proposal of it`);
+    else if (f.proposal.by === event.actorRef) problems.push(`${event.type} approved by its proposer`);
+    if (event.actor !== 'seniorOfficer') problems.push(`${event.type} by ${event.actor}`);
+  }
+  if (event.type === 'proposal.withdraw' && f.proposal?.by !== event.actorRef)
+    problems.push('proposal withdrawn by someone who did not propose it');
+  if (event.type.endsWith('.propose') && f.proposal !== null)
+    problems.push('a second proposal while one is pending');
   if (event.type === 'inspection.record' && (!f.inspection || f.inspection.date > f.today))
     problems.push('result recorded before the inspection date');
   if (event.type === 'selfCertification.submit') {
@@ -165,6 +178,24 @@ describe('the case rules, on every reachable state of the lifecycle', () => {
     );
   });
 
+  it('refuses each decision to its proposer and makes it on another senior officer\'s approval', () => {
+    const refusedToProposer = new Set<string>();
+    const madeByOther = new Set<string>();
+    for (const s of w.states.values()) {
+      const proposal = s.context.proposal;
+      if (!proposal) continue;
+      for (const [ref, found] of [
+        [proposal.by, refusedToProposer],
+        [[MODEL_STAFF.senior, MODEL_STAFF.otherSenior].find((r) => r !== proposal.by), madeByOther],
+      ] as const) {
+        const event: CaseEvent = { type: proposal.decision, actor: 'seniorOfficer', actorRef: ref ?? '' };
+        if (s.can(event) === (found === madeByOther)) found.add(proposal.decision);
+      }
+    }
+    expect([...refusedToProposer].sort()).toEqual(['case.reject', 'certificate.issue', 'certificate.revoke']);
+    expect([...madeByOther].sort()).toEqual(['case.reject', 'certificate.issue', 'certificate.revoke']);
+  });
+
   it('finds the violations on a lifecycle whose case rules are taken out (the checks can fail)', () => {
     const bare = caseLifecycleMachine.provide({
       guards: {
@@ -183,6 +214,13 @@ describe('the case rules, on every reachable state of the lifecycle', () => {
         'self-certification scs2 on a A2 case',
         `compliance.report by ap AP(E) 9999, not on the case`,
         `message.send by rse RSE 567, not on the case`,
+        'certificate.issue without a pending proposal of it',
+        'case.reject without a pending proposal of it',
+        'certificate.revoke without a pending proposal of it',
+        'certificate.issue approved by its proposer',
+        'case.reject approved by its proposer',
+        'proposal withdrawn by someone who did not propose it',
+        'a second proposal while one is pending',
       ]),
     );
   });

@@ -51,6 +51,7 @@ export function ActionForm({
   meId,
   today,
   kept,
+  propose = false,
   onDone,
 }: {
   applicationNo: string;
@@ -65,6 +66,8 @@ export function ActionForm({
   today: string;
   /** What the officer had typed when the case moved under them: the form opens with it again. */
   kept?: ActionValues;
+  /** A decision of two people: the form proposes it (docs/decisions/040-four-eyes-decisions.md). */
+  propose?: boolean;
   /**
    * The action's record, or null when the case moved: then `moved` holds the server's words (who changed
    * it, what it is now) and what the officer typed, which the page keeps (docs/console.md).
@@ -82,7 +85,7 @@ export function ActionForm({
       actors: {
         submitAction: fromPromise<ConsoleActionOutcome, { answers: Record<string, unknown> }>(({ input }) =>
           consoleApi.post<ConsoleActionResult>(
-            `cases/${encodeURIComponent(applicationNo)}/actions/${event}`,
+            `cases/${encodeURIComponent(applicationNo)}/${propose ? 'proposals' : 'actions'}/${event}`,
             {
               expectedStatus: status,
               answers: input.answers,

@@ -20,6 +20,8 @@ import { VersionList } from './VersionList';
 import { CaseSubmissions, langOf } from './CaseSubmissions';
 import { formatDate } from '../components/format';
 import { useConsoleTime } from './time';
+import { ProposalPanel } from './ProposalPanel';
+import { InternalNotes } from './InternalNotes';
 
 /** /console/cases/:applicationNo: a case with everything about it, and the actions allowed now. */
 export default function CasePage() {
@@ -30,6 +32,8 @@ export default function CasePage() {
   const [data, setData] = useState<ConsoleCaseData | null>(null);
   const [error, setError] = useState<ConsoleApiError | null>(null);
   const [open, setOpen] = useState<ConsoleEvent | null>(null);
+  // The action form opened proposes a decision of two people (docs/decisions/040-four-eyes-decisions.md).
+  const [proposing, setProposing] = useState(false);
   const [done, setDone] = useState<ConsoleActionResult | null>(null);
   const [moved, setMoved] = useState<MovedAction | null>(null);
   // Each refusal opens the form anew (with what was typed), even when the status stayed the same.
@@ -106,7 +110,7 @@ export default function CasePage() {
               onDismiss={() => setMoved(null)}
             />
           )}
-          {data.allowed.length === 0 ? (
+          {data.allowed.length + data.proposable.length === 0 ? (
             <p>{t('case.noActions')}</p>
           ) : (
             <ul className="console__inline">
@@ -115,16 +119,34 @@ export default function CasePage() {
                   <button
                     type="button"
                     className="button"
-                    aria-expanded={open === e}
-                    onClick={() => setOpen(open === e ? null : e)}
+                    aria-expanded={open === e && !proposing}
+                    onClick={() => {
+                      setProposing(false);
+                      setOpen(open === e && !proposing ? null : e);
+                    }}
                   >
                     {t(`events.${eventKey(e)}`)}
                   </button>
                 </li>
               ))}
+              {data.proposable.map((e) => (
+                <li key={`propose-${e}`}>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-expanded={open === e && proposing}
+                    onClick={() => {
+                      setProposing(true);
+                      setOpen(open === e && proposing ? null : e);
+                    }}
+                  >
+                    {t('proposals.propose', { action: t(`events.${eventKey(e)}`) })}
+                  </button>
+                </li>
+              ))}
             </ul>
           )}
-          {open && me && data.allowed.includes(open) && (
+          {open && me && (proposing ? data.proposable : data.allowed).includes(open) && (
             <ActionForm
               key={`${open}-${data.status}-${round}`}
               applicationNo={applicationNo}
@@ -136,6 +158,7 @@ export default function CasePage() {
               meId={me.id}
               today={data.calendar.today}
               kept={moved?.event === open ? moved.values : undefined}
+              propose={proposing}
               onDone={(result, movedNow) => {
                 setDone(result);
                 if (result) {
@@ -150,6 +173,22 @@ export default function CasePage() {
               }}
             />
           )}
+
+          {me && (
+            <ProposalPanel
+              applicationNo={applicationNo}
+              proposals={data.proposals}
+              awaitingMe={data.awaitingMe}
+              meId={me.id}
+              onChanged={load}
+            />
+          )}
+          <InternalNotes
+            applicationNo={applicationNo}
+            notes={data.notes}
+            mayAdd={me?.role === 'caseOfficer' || me?.role === 'seniorOfficer'}
+            onChanged={load}
+          />
 
           <h2>{t('case.requests')}</h2>
           {data.requests.length === 0 ? (

@@ -53,6 +53,8 @@ export interface CaseAction<P> {
   actorRef: string;
   /** An AP's / RSE's registration number: the lifecycle lets only one appointed to the case act. */
   registrationNumber?: string;
+  /** The officer acting (`staff:<id>`): the lifecycle's four-eyes rule tells the proposer from the approver. */
+  staffRef?: string;
   /** The action's own facts the case's rules check (a date, a result, the request named). */
   own?: CaseEventFacts;
   language: Language;
@@ -96,11 +98,12 @@ export async function runCaseAction<P = undefined>(
     const before: CaseStatus = isCaseStatus(application.status) ? application.status : 'SUBMITTED';
     await action.guard?.(tx, application, before);
     const facts = await caseFacts(tx, application, action.now);
+    const actorRef = action.registrationNumber ?? action.staffRef;
     const query = {
       actor: action.actor,
       facts,
       own: action.own ?? {},
-      ...(action.registrationNumber === undefined ? {} : { actorRef: action.registrationNumber }),
+      ...(actorRef === undefined ? {} : { actorRef }),
     };
     const after = nextStatus(before, action.event, query);
     if (after === null) throw refusalError(before, action.event, query, action.language);

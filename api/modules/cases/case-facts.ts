@@ -3,6 +3,8 @@ import type { Db } from '../../../drizzle/db';
 import { appointments } from '../../../drizzle/schema-appointments';
 import { caseActions, masterData, type ApplicationRow } from '../../../drizzle/schema';
 import { informationRequests, issuedDocuments } from '../../../drizzle/schema-staff';
+import { decisionProposals } from '../../../drizzle/schema-proposals';
+import { isDecisionEvent } from '../../../machines/rules/proposals';
 import type { CaseActor, CaseStatus } from '../../../machines/rules/case-lifecycle';
 import {
   canSend,
@@ -51,7 +53,7 @@ export async function caseFacts(
   now: Date,
 ): Promise<LifecycleFacts> {
   const today = hongKongDate(now);
-  const [issued, open, active, [inspectionRequest], [setting]] = await Promise.all([
+  const [issued, open, active, [inspectionRequest], [setting], [pending]] = await Promise.all([
     db
       .select({
         event: issuedDocuments.event,
@@ -96,6 +98,12 @@ export async function caseFacts(
       .from(masterData)
       .where(and(eq(masterData.type, 'admin_setting'), eq(masterData.code, REPLY_WORKING_DAYS_CODE)))
       .limit(1),
+    // The decision waiting for a senior officer's approval (docs/decisions/040-four-eyes-decisions.md).
+    db
+      .select({ decision: decisionProposals.decision, proposedBy: decisionProposals.proposedBy })
+      .from(decisionProposals)
+      .where(and(eq(decisionProposals.applicationId, application.id), eq(decisionProposals.state, 'pending')))
+      .limit(1),
   ]);
 
   let date: string | null = null;
@@ -134,6 +142,10 @@ export async function caseFacts(
     appointees: active.map((a) => partyRef(a.identity === 'rse' ? 'rse' : 'ap', a.registrationNumber)),
     replyWorkingDays: Number.isInteger(days) && days >= 1 && days <= 60 ? days : REPLY_WORKING_DAYS,
     issuedLetter,
+    proposal:
+      pending && isDecisionEvent(pending.decision)
+        ? { decision: pending.decision, by: `staff:${pending.proposedBy}` }
+        : null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Language } from '../../../machines/rules/language';
 import { formatDateParams } from '../../../machines/rules/dates';
 import {
   earliestReplyBy,
+  FORBIDDEN_REFUSALS,
   REFUSAL_FIELD,
   type LifecycleFacts,
   type CaseRuleRefusal,
@@ -91,7 +92,7 @@ export class CaseRuleError extends ApiError {
       errors: field ? [{ path: `answers.${field}`, message: translate(l, key, paramsIn(l)) }] : [],
       ...at.data,
     });
-    if (rule === 'notOnCase') super(403, 'FORBIDDEN', key, { rule });
+    if (FORBIDDEN_REFUSALS.includes(rule)) super(403, 'FORBIDDEN', key, { rule });
     else
       super(409, 'CASE_RULE', key, dataIn(language ?? 'en'), {
         params,

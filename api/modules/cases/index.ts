@@ -20,7 +20,7 @@ export {
 export { caseMessagesRouter, casesRouter, historyRouter } from './cases.routes';
 export { createCaseService, type CaseActionEffect } from './cases.service';
 export { createHistoryService } from './history';
-export { runCaseAction } from './case-action';
-export { caseFacts, latestInspectionRequest } from './case-facts';
+export { runCaseAction, type CaseAction } from './case-action';
+export { caseFacts, latestInspectionRequest, refusalError } from './case-facts';
 export { CaseRuleError } from './cases.errors';
 export { latestReviews, reviewOf } from './document-reviews';

@@ -1,6 +1,7 @@
-import { and, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../drizzle/db';
 import { applications, caseAssignments } from '../../../drizzle/schema';
+import { decisionProposals } from '../../../drizzle/schema-proposals';
 import type { StaffAccountRow } from '../../../drizzle/schema-staff';
 import { isCaseStatus, OPEN_STATUSES, type CaseStatus } from '../../../machines/rules/case-lifecycle';
 import {
@@ -23,6 +24,13 @@ import { inboxFilter, newActivity } from './inbox';
  * date of the contact details (2 working days after the case came in, Hong Kong holidays excluded), a page
  * at a time, every filter applied by the database.
  */
+
+/** Cases whose pending proposal this senior officer may approve (none for another role). */
+function awaitingApprovalBy(staff: StaffSession['staff']): SQL {
+  if (staff.role !== 'seniorOfficer') return sql`false`;
+  return sql`exists (select 1 from ${decisionProposals} where ${decisionProposals.applicationId} = ${applications.id}
+    and ${decisionProposals.state} = 'pending' and ${decisionProposals.proposedBy} <> ${staff.id})`;
+}
 
 /** An officer as the console names them. */
 export const staffSummary = (s: StaffAccountRow): StaffSummary => ({
@@ -105,6 +113,7 @@ export function createQueueReader({
       folded ? ilike(applications.searchText, containsPattern(folded)) : undefined,
       officer,
       query.tab ? inboxFilter(session.staff.id, query.tab) : undefined,
+      query.awaiting === 'me' ? awaitingApprovalBy(session.staff) : undefined,
     );
   }
 

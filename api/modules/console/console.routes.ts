@@ -76,6 +76,7 @@ export function staffRouter({
   holders,
   admin,
   inbox,
+  decisions,
 }: {
   auth: StaffAuthService;
   admin: StaffAdminService;
@@ -83,6 +84,8 @@ export function staffRouter({
   storage: DocumentStorage;
   holders: HolderReset;
   inbox: InboxService;
+  /** Decisions by two people and internal notes (decisions.routes.ts). */
+  decisions?: Router;
 }): Router {
   const router = Router();
   router.use(requireJson);
@@ -361,5 +364,6 @@ export function staffRouter({
     );
   });
 
+  if (decisions) router.use(decisions);
   return router;
 }

@@ -23,14 +23,15 @@ import {
 } from '../../../machines/rules/staff';
 import type { QueueQuery } from '../../../machines/rules/staff-queue';
 import { hongKongDate } from '../../../machines/rules/working-days';
-import {
-  earliestReplyBy,
-  type CaseEventFacts,
-  type LifecycleFacts,
-} from '../../../machines/rules/case-rules';
+import { earliestReplyBy, type LifecycleFacts } from '../../../machines/rules/case-rules';
 import type { DocumentStorage } from '../../adapters/storage';
 import type { Clock } from '../../clock';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { OPEN_FACTS } from '../../../machines/flows/case-lifecycle.machine';
+import { isDecisionEvent } from '../../../machines/rules/proposals';
+import { CODES, ownFacts } from './action-codes';
+import { caseDecisions } from './proposals';
+import { notesOf } from './internal-notes';
 import type { CalendarService, MessageService } from '../shared';
 import {
   documentOf,
@@ -47,6 +48,7 @@ import {
   messagesOf,
   requestsOf,
   latestReviews,
+  refusalError,
 } from '../cases';
 import type { StaffSession } from '../auth';
 import { sendConsoleNotice } from './console-notices';
@@ -71,30 +73,6 @@ import { createDocumentReview } from './document-review';
  * officer acted first) the answer is 409 CASE_CHANGED and nothing is written.
  */
 
-/** A retry's answer: nothing more was done. */
-
-const CODES: Record<ConsoleEvent, string> = {
-  'case.assign': 'ASG',
-  'case.acknowledge': 'ACK',
-  'case.examine': 'EXM',
-  'lor.issue': 'LOR',
-  'compliance.record': 'CMP',
-  'inspection.schedule': 'ISN',
-  'inspection.record': 'IRP',
-  'certificate.issue': 'CRT',
-  'case.reject': 'REJ',
-  'case.close': 'CLS',
-  'inspection.reschedule': 'ISR',
-  'inspection.cancel': 'ISC',
-  'lor.withdraw': 'LRW',
-  'certificate.revoke': 'CRV',
-  'case.reopen': 'ROP',
-  'information.request': 'RFI',
-  'information.extend': 'RFE',
-  'information.withdraw': 'RFW',
-  'message.send': 'MSG',
-};
-
 export interface ConsoleService {
   queue(session: StaffSession, query: QueueQuery): Promise<QueuePage>;
   /** The queue as a CSV file, every case the filters find (docs/console.md, "The work queue"). */
@@ -105,7 +83,7 @@ export interface ConsoleService {
     applicationNo: string,
     event: string,
     body: { expectedStatus: CaseStatus; answers: Record<string, unknown> },
-    context: { language: Language; address: string; idempotencyKey?: string },
+    context: { language: Language; address: string; idempotencyKey?: string; approval?: Approval },
   ): Promise<ConsoleActionResult>;
   document(
     session: StaffSession,
@@ -120,6 +98,16 @@ export interface ConsoleService {
     event?: string;
     from?: Date;
   }): Promise<ConsoleCaseData['audit']>;
+}
+
+/**
+ * The approval of a proposal a decision is made on (api/modules/console/proposals.ts): checked and marked
+ * approved under the case's lock, in the decision's transaction.
+ */
+export interface Approval {
+  proposalId: number;
+  guard: (tx: Db) => Promise<void>;
+  write: (tx: Db, reference: string) => Promise<Record<string, unknown>>;
 }
 
 /** An audit event as the console shows it. */
@@ -142,20 +130,6 @@ function auditRow({
   };
 }
 
-/** The facts of an officer's answers the case's rules check: a date, a reply-by date, a result, a request. */
-function ownFacts(answers: Record<string, unknown>): CaseEventFacts {
-  const own: CaseEventFacts = {};
-  if (typeof answers.date === 'string') own.date = answers.date;
-  if (typeof answers.replyBy === 'string') own.replyBy = answers.replyBy;
-  if (answers.result === 'PASS' || answers.result === 'FAIL') own.result = answers.result;
-  if (typeof answers.requestId === 'number') own.requestId = answers.requestId;
-  return own;
-}
-
-/** May this officer act on the case (assigned to them, or a senior officer)? */
-const mayAct = (staff: StaffAccountRow, assignedTo: number | null | undefined) =>
-  staff.role === 'seniorOfficer' || (staff.role === 'caseOfficer' && assignedTo === staff.id);
-
 /** The staff role as the lifecycle's actor (admins do not act on cases). */
 function actorOf(staff: StaffAccountRow): CaseActor | null {
   return staff.role === 'caseOfficer' || staff.role === 'seniorOfficer' ? staff.role : null;
@@ -172,6 +146,10 @@ export function createConsoleService(deps: {
   const { db, clock, calendar } = deps;
 
   const { rowsOf, queue, allRows } = createQueueReader({ db, clock, calendar });
+
+  /** May this officer act on the case (assigned to them, or a senior officer)? */
+  const mayAct = (staff: StaffAccountRow, assignedTo: number | null | undefined) =>
+    staff.role === 'seniorOfficer' || (staff.role === 'caseOfficer' && assignedTo === staff.id);
 
   function allowedFor(
     staff: StaffAccountRow,
@@ -233,13 +211,17 @@ export function createConsoleService(deps: {
       const inspectionRequest = await latestInspectionRequest(db, application.id);
       const today = hongKongDate(clock.now());
       const { id: _id, staffId, ...queueRow } = row;
+      const decisions = await caseDecisions(db, row, session.staff, mayAct(session.staff, staffId), facts);
       return {
         ...queueRow,
         formKey: submitted?.formKey ?? null,
         language: application.language,
         email: application.email,
         mobile: application.mobile,
-        allowed: allowedFor(session.staff, row.status, staffId, facts),
+        // A decision of two people is proposed and approved (`proposable`, `awaitingMe`), never sent directly.
+        allowed: allowedFor(session.staff, row.status, staffId, facts).filter((e) => !isDecisionEvent(e)),
+        ...decisions,
+        notes: await notesOf(db, application.id),
         // What the case's rules decide on, so the officer sees why an action is not offered.
         rules: {
           inspection: facts.inspection,
@@ -299,7 +281,7 @@ export function createConsoleService(deps: {
       };
     },
 
-    async act(session, applicationNo, eventName, body, { language, address, idempotencyKey }) {
+    async act(session, applicationNo, eventName, body, { language, address, idempotencyKey, approval }) {
       const staff = session.staff;
       const actor = actorOf(staff);
       if (!actor) throw new ForbiddenError();
@@ -316,6 +298,12 @@ export function createConsoleService(deps: {
       const parsed = CONSOLE_ACTION_SCHEMAS[event].safeParse(body.answers);
       if (!parsed.success) throw underAnswers(parsed.error);
       const answers = parsed.data as Record<string, unknown>;
+      // A decision of two people is made only on the approval of its proposal (docs/decisions/040-four-eyes-decisions.md).
+      // (Refused as the lifecycle would without a proposal: the status or role first, then the rule.)
+      if (isDecisionEvent(event) && !approval) {
+        const status = isCaseStatus(found.status) ? found.status : 'SUBMITTED';
+        throw refusalError(status, event, { actor, facts: { ...OPEN_FACTS, proposal: null } }, language);
+      }
       const key = idempotencyKey ?? randomBytes(16).toString('hex');
       const now = clock.now();
       const transition = transitionOf(event);
@@ -331,6 +319,7 @@ export function createConsoleService(deps: {
         answers,
         actor,
         actorRef: `staff:${staff.id}`,
+        staffRef: `staff:${staff.id}`,
         own: ownFacts(answers),
         language,
         now,
@@ -349,6 +338,7 @@ export function createConsoleService(deps: {
             );
           }
           if (event !== 'case.assign' && !mayAct(staff, current?.staffId)) throw new ForbiddenError();
+          await approval?.guard(tx);
         },
         write: async ({ tx, application, reference, actionId, historyId, facts }) => {
           const extra = await issueEffects(
@@ -368,7 +358,11 @@ export function createConsoleService(deps: {
             answers,
           );
           notice = extra.notice;
-          return { auditBefore: { assignedTo: current?.staffId ?? null }, auditAfter: extra.audit };
+          const approved = approval ? { approval: await approval.write(tx, reference) } : {};
+          return {
+            auditBefore: { assignedTo: current?.staffId ?? null },
+            auditAfter: { ...extra.audit, ...approved },
+          };
         },
       });
       if (outcome.made && transition.notifies.includes('applicant') && notice)
