@@ -15,10 +15,12 @@ import { useConsoleTime } from './time';
 const NOTICES_CHANGED = 'console:notices';
 
 /** The inbox's tabs and "All cases": links to the queue page, the one shown marked as current. */
-export function InboxTabs({ tab }: { tab: string }) {
+export function InboxTabs({ tab, approver = false }: { tab: string; approver?: boolean }) {
   const { t } = useTranslation('console');
   const tabs = [
     ...INBOX_TABS.map((k) => ({ key: k, to: `/console?tab=${k}` })),
+    // A senior officer's proposed decisions to approve or send back (docs/decisions/040-four-eyes-decisions.md).
+    ...(approver ? [{ key: 'approval', to: '/console?awaiting=me' }] : []),
     { key: 'all', to: '/console' },
   ];
   return (

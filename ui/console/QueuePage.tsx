@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useOutletContext, useSearchParams } from 'react-router-dom';
 import { CASE_STATUSES } from '../../machines/rules/case-lifecycle';
 import type { QueuePage as QueueData, QueueRow, StaffSummary } from '../../machines/rules/staff';
 import { QUEUE_SEARCH_MAX } from '../../machines/rules/staff-queue';
@@ -8,6 +8,7 @@ import { ConsoleApiError, consoleApi } from './api';
 import { FieldInput, FieldSelect, ProblemSummary } from './fields';
 import { formatDate } from '../components/format';
 import { ActivityMarker, InboxNotices, InboxTabs } from './InboxParts';
+import type { ConsoleContext } from './ConsoleLayout';
 
 /** The filters as the API takes them (blank ones left out), in the page's language for the CSV. */
 function searchOf(filters: Record<string, string | number>): Record<string, string> {
@@ -26,12 +27,16 @@ export default function QueuePage() {
   const { t, i18n } = useTranslation(['console', 'auth']);
   const [filters, setFilters] = useState({ status: '', form: '', officer: '', q: '' });
   // The inbox's tab (docs/decisions/039-officer-inbox.md), from the address: ?tab=handle|mine|waiting|done.
-  const tab = useSearchParams()[0].get('tab') ?? '';
+  const [params] = useSearchParams();
+  const tab = params.get('tab') ?? '';
+  // A senior officer's cases whose proposed decision waits for their approval (decision 040).
+  const awaiting = params.get('awaiting') === 'me' ? 'me' : '';
+  const { me } = useOutletContext<ConsoleContext>();
   const [shown, setShown] = useState({ ...filters, page: 1 });
   // Another tab starts at its first page.
-  const [tabShown, setTabShown] = useState(tab);
-  if (tab !== tabShown) {
-    setTabShown(tab);
+  const [tabShown, setTabShown] = useState(tab + awaiting);
+  if (tab + awaiting !== tabShown) {
+    setTabShown(tab + awaiting);
     setShown((s) => ({ ...s, page: 1 }));
   }
   const [data, setData] = useState<QueueData | null>(null);
@@ -40,7 +45,7 @@ export default function QueuePage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   useEffect(() => {
-    const search = searchOf({ ...shown, tab });
+    const search = searchOf({ ...shown, tab, awaiting });
     // Only the answer to the latest filters is shown (an earlier, slower one is dropped when it comes).
     let live = true;
     consoleApi.get<QueueData>('cases', search).then(
@@ -56,7 +61,7 @@ export default function QueuePage() {
     return () => {
       live = false;
     };
-  }, [shown, tab]);
+  }, [shown, tab, awaiting]);
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -74,13 +79,17 @@ export default function QueuePage() {
   const collator = new Intl.Collator(i18n.language === 'en' ? 'en' : 'zh-HK');
   const officers = [...(data?.officers ?? [])].sort((a, b) => collator.compare(nameOf(a), nameOf(b)));
   const { page: _page, ...exported } = shown;
-  const csvHref = `/api/staff/cases.csv?${new URLSearchParams({ ...searchOf({ ...exported, tab }), lang: i18n.language }).toString()}`;
+  const csvHref = `/api/staff/cases.csv?${new URLSearchParams({ ...searchOf({ ...exported, tab, awaiting }), lang: i18n.language }).toString()}`;
   const searchError = error?.fields.find((f) => f.path === 'q')?.message;
 
   return (
     <>
-      <h1>{t(tab ? `inbox.tab.${tab}` : 'queue.title', { defaultValue: t('queue.title') })}</h1>
-      <InboxTabs tab={tab} />
+      <h1>
+        {t(awaiting ? 'inbox.tab.approval' : tab ? `inbox.tab.${tab}` : 'queue.title', {
+          defaultValue: t('queue.title'),
+        })}
+      </h1>
+      <InboxTabs tab={awaiting ? 'approval' : tab} approver={me?.role === 'seniorOfficer'} />
       {tab && <InboxNotices />}
       <ProblemSummary error={error} />
       <form className="console__filters" onSubmit={apply} aria-label={t('queue.filters')}>
