@@ -2,6 +2,7 @@ import type { ApplicantWordsData } from './staff-words';
 import { z } from 'zod';
 import { CASE_STATUSES, type CaseStatus } from './case-lifecycle';
 import { isIsoDate } from './working-days';
+import type { PledgeStanding } from './pledges';
 import { parseBdReference } from './bd-reference';
 import { MINOR_WORKS_MAX_ROWS, minorWorksRowSchema } from './minor-works';
 import { charLabel, firstUnprintable } from './printable';
@@ -208,6 +209,9 @@ export interface QueueRow {
   premisesAddress: string | null;
   /** Not open any more (certificate issued, closed, withdrawn, rejected): listed after the open cases. */
   finished: boolean;
+  /** The current stage's performance pledge: due date and met / due / overdue (docs/decisions/044-pledges.md);
+   * null when the department has none now (the applicant is to act, or the case is decided). */
+  pledge: PledgeStanding | null;
 }
 
 /** GET /api/staff/cases: a page of the work queue, by due date, and how many cases the filters find. */
