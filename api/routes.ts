@@ -68,7 +68,7 @@ import {
   caseAppointmentsRouter,
   invitationRouter,
 } from './modules/appointments';
-import { createConsoleService, staffRouter } from './modules/console';
+import { createConsoleService, createPerformanceReader, staffRouter } from './modules/console';
 import { createVerifyService, verifyRouter } from './modules/verify';
 import type { EcertTrust } from './modules/signing';
 import { defineAppointmentJobs } from './jobs/appointments';
@@ -311,6 +311,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
       }),
       storage: options.documents.storage,
       holders: createHolderReset({ db, clock, messages, logger }),
+      performance: createPerformanceReader({ db, clock, calendar: createCalendarService(clock) }),
     }),
   );
   router.use('/health', healthRouter(options.health));

@@ -26,6 +26,7 @@ export const CONSOLE_ACTIONS = [
   'console.audit',
   'console.staff',
   'console.holders',
+  'console.performance',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -63,6 +64,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   // The registered AP/RSE (docs/console.md, "Registered AP/RSE"): looking up a number's holder and
   // resetting it, a decision of the department's own register, is a senior officer's or an admin's.
   'console.holders': ['seniorOfficer', 'admin'],
+  // The performance pledges' report (docs/decisions/044-pledges.md).
+  'console.performance': ['seniorOfficer', 'admin'],
 };
 
 export function isRole(value: unknown): value is Role {

@@ -169,3 +169,36 @@ export function waitingSpans(
   if (open !== undefined) spans.push({ from: open });
   return [...spans, ...requests];
 }
+
+/** The months the performance page reports (docs/decisions/044-pledges.md), the current one last. */
+export const PERFORMANCE_MONTHS = 6;
+
+/** 200 of GET /api/staff/performance (senior officers, admins). */
+export interface PerformanceData {
+  /** Today in Hong Kong (ISO date). */
+  today: string;
+  /** Open cases by status now. */
+  stages: { status: CaseStatus; count: number }[];
+  /** By month (YYYY-MM, oldest first): stages done that month within their pledge, and late. */
+  months: { month: string; pledges: Record<PledgeKey, { met: number; missed: number }> }[];
+  /** Certificates issued in those months, and the median of their working days from submission. */
+  certificates: { count: number; medianWorkingDays: number | null };
+}
+
+/** The last `n` months up to `today`'s, as YYYY-MM, oldest first. */
+export function lastMonths(today: string, n = PERFORMANCE_MONTHS): string[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: n }, (_, i) => {
+    const m = year * 12 + month - (n - 1 - i);
+    return `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** The median of numbers (the mean of the middle two for an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

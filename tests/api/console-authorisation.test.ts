@@ -15,7 +15,16 @@ let assigned: StaffUser;
 const callers: Record<string, { token?: string; bearer?: string; id?: number }> = {};
 
 type Endpoint =
-  'queue' | 'view' | 'assign' | 'act' | 'document' | 'audit' | 'settings' | 'accounts' | 'unlock';
+  | 'queue'
+  | 'view'
+  | 'assign'
+  | 'act'
+  | 'document'
+  | 'audit'
+  | 'settings'
+  | 'accounts'
+  | 'unlock'
+  | 'performance';
 const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   queue: 'console.queue',
   view: 'console.case.view',
@@ -27,6 +36,8 @@ const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   // Staff administration (decision 036): the list, and one of its changes (unlock: harmless to repeat).
   accounts: 'console.staff',
   unlock: 'console.staff',
+  // The performance pledges' report (decision 044).
+  performance: 'console.performance',
 };
 const ROLE_OF: Record<string, string> = {
   unassignedOfficer: 'caseOfficer',
@@ -48,6 +59,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    performance: 401,
   },
   applicant: {
     queue: 401,
@@ -59,6 +71,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    performance: 401,
   },
   ap: {
     queue: 401,
@@ -70,6 +83,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 401,
     accounts: 401,
     unlock: 401,
+    performance: 401,
   },
   unassignedOfficer: {
     queue: 200,
@@ -81,6 +95,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    performance: 403,
   },
   assignedOfficer: {
     queue: 200,
@@ -92,6 +107,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    performance: 403,
   },
   seniorOfficer: {
     queue: 200,
@@ -103,6 +119,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 403,
     accounts: 403,
     unlock: 403,
+    performance: 200,
   },
   admin: {
     queue: 200,
@@ -114,6 +131,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     settings: 200,
     accounts: 200,
     unlock: 200,
+    performance: 200,
   },
 };
 
@@ -149,7 +167,10 @@ async function request(
       ? h.call('GET', base, options)
       : endpoint === 'document'
         ? h.call('GET', `${base}/documents/999999`, options)
-        : endpoint === 'audit' || endpoint === 'settings' || endpoint === 'accounts'
+        : endpoint === 'audit' ||
+            endpoint === 'settings' ||
+            endpoint === 'accounts' ||
+            endpoint === 'performance'
           ? h.call('GET', `/api/staff/${endpoint}`, options)
           : endpoint === 'unlock'
             ? h.call('POST', `/api/staff/accounts/${assigned.id}/unlock`, { ...options, body: {} })

@@ -77,7 +77,9 @@ describe("the queue's pledge of each open case", () => {
   });
 
   it('counts the examination late by working days, Christmas and New Year not counted', async () => {
-    const app = await caseOf('ACKNOWLEDGED', '2025-12-19', [['2025-12-22', 'ACKNOWLEDGEMENT', 'ACKNOWLEDGED']]);
+    const app = await caseOf('ACKNOWLEDGED', '2025-12-19', [
+      ['2025-12-22', 'ACKNOWLEDGEMENT', 'ACKNOWLEDGED'],
+    ]);
     expect(await pledgeOf(app.applicationNo)).toEqual({
       pledge: 'examination',
       due: '2025-12-30',
@@ -88,11 +90,20 @@ describe("the queue's pledge of each open case", () => {
 
   it('stops the clock while a request for information is open, and moves the due date by its days', async () => {
     const open = await caseOf('UNDER_EXAMINATION', '2025-12-19', [], [['2025-12-22', null]]);
-    expect(await pledgeOf(open.applicationNo)).toEqual({ pledge: 'lor', due: null, state: 'paused', overdueBy: 0 });
+    expect(await pledgeOf(open.applicationNo)).toEqual({
+      pledge: 'lor',
+      due: null,
+      state: 'paused',
+      overdueBy: 0,
+    });
     const answered = await caseOf('UNDER_EXAMINATION', '2025-11-17', [], [['2025-11-24', '2025-12-01']]);
     expect(await pledgeOf(answered.applicationNo)).toMatchObject({ due: '2026-01-08', state: 'due' });
     const none = await caseOf('UNDER_EXAMINATION', '2025-11-17');
-    expect(await pledgeOf(none.applicationNo)).toMatchObject({ due: '2025-12-31', state: 'overdue', overdueBy: 2 });
+    expect(await pledgeOf(none.applicationNo)).toMatchObject({
+      due: '2025-12-31',
+      state: 'overdue',
+      overdueBy: 2,
+    });
   });
 
   it('counts the inspection from its request, and none while the Letter of Requirements awaits the applicant', async () => {
@@ -114,10 +125,12 @@ describe("the queue's pledge of each open case", () => {
     expect(await pledgeOf(closed.applicationNo)).toBeNull();
   });
 
-  it("pauses when the officer asks for information through the console", async () => {
+  it('pauses when the officer asks for information through the console', async () => {
     const app = await h.submittedCase('ACKNOWLEDGED', hk('2026-01-02'));
     expect(await pledgeOf(app.applicationNo)).toMatchObject({ pledge: 'examination', due: '2026-01-09' });
-    await h.staffAct(officer.token, app.applicationNo, 'case.assign', 'ACKNOWLEDGED', { staffId: officer.id });
+    await h.staffAct(officer.token, app.applicationNo, 'case.assign', 'ACKNOWLEDGED', {
+      staffId: officer.id,
+    });
     const asked = await h.staffAct(officer.token, app.applicationNo, 'information.request', 'ACKNOWLEDGED', {
       documentTypes: ['other'],
       otherDocument: 'A fire safety plan',

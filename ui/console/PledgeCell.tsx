@@ -16,9 +16,7 @@ export default function PledgeCell({ pledge }: { pledge: PledgeStanding | null }
     return (
       <>
         {name}:{' '}
-        <strong className="console__flag">
-          {t('pledges.overdue', { count: pledge.overdueBy, date })}
-        </strong>
+        <strong className="console__flag">{t('pledges.overdue', { count: pledge.overdueBy, date })}</strong>
       </>
     );
   if (pledge.state === 'dueToday')

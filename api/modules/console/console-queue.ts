@@ -59,7 +59,8 @@ export function createQueueReader({
     const today = hongKongDate(clock.now());
     const late = await repo.overdueRequestCases(db, today);
     const byId = new Map(staff.map((s) => [s.id, s]));
-    const status = (r: (typeof rows)[number]): CaseStatus => (isCaseStatus(r.status) ? r.status : 'SUBMITTED');
+    const status = (r: (typeof rows)[number]): CaseStatus =>
+      isCaseStatus(r.status) ? r.status : 'SUBMITTED';
     const pledges = await currentPledges(
       db,
       calendar,

@@ -29,6 +29,7 @@ import {
   type StaffAuthService,
 } from '../auth';
 import type { ConsoleService } from './console.service';
+import type { PerformanceReader } from './performance';
 import type { HolderReset } from '../appointments';
 import { contentDisposition } from '../../http/download';
 import { audited, record } from '../shared';
@@ -73,12 +74,14 @@ export function staffRouter({
   storage,
   holders,
   admin,
+  performance,
 }: {
   auth: StaffAuthService;
   admin: StaffAdminService;
   console: ConsoleService;
   storage: DocumentStorage;
   holders: HolderReset;
+  performance: PerformanceReader;
 }): Router {
   const router = Router();
   router.use(requireJson);
@@ -237,6 +240,14 @@ export function staffRouter({
       res,
       await cases.audit({ ...q, from: q.from ? new Date(`${q.from}T00:00:00+08:00`) : undefined }),
     );
+  });
+
+  /**
+   * GET /api/staff/performance (senior officer, admin): open cases by stage, the pledges met by month and
+   * the median working days to a certificate (docs/decisions/044-pledges.md). 200 PerformanceData.
+   */
+  router.get('/performance', authoriseStaff('console.performance'), async (req, res) => {
+    sendOk(req, res, await performance.report());
   });
 
   /** GET /api/staff/settings, PUT /api/staff/settings { staffIdleMinutes } (admin): master data of the console. */
