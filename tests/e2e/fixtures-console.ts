@@ -146,6 +146,14 @@ export const CONSOLE_STAFF = {
     nameEn: 'POON Ka Wai',
     nameZh: '潘家慧',
   },
+  // performance.spec.ts: the performance pledges' page (decision 044).
+  pledgesSenior: {
+    username: 'e2e.pledges.senior',
+    password: 'e2e-pledges-senior-password',
+    role: 'seniorOfficer' as StaffRole,
+    nameEn: 'MAK Wing Sze',
+    nameZh: '麥穎詩',
+  },
 };
 
 /**

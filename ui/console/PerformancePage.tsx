@@ -13,7 +13,7 @@ function monthName(month: string, language: string): string {
   const locale = language === 'en' ? 'en-GB' : language === 'sc' ? 'zh-CN' : 'zh-HK';
   return new Intl.DateTimeFormat(locale, {
     year: 'numeric',
-    month: language === 'en' ? 'short' : 'numeric',
+    month: language === 'en' ? 'short' : 'long',
     timeZone: 'UTC',
   }).format(date);
 }
