@@ -8,7 +8,7 @@ import { axeViolations, seedSession } from './support';
 
 /**
  * The performance pledges' page (docs/decisions/044-pledges.md): a senior officer signs in, reaches it by
- * keyboard from the console's navigation, reads a figure in the table (the demo's certificate of July 2026,
+ * keyboard from the console's navigation (after reading a case's pledge in the work queue), reads a figure in the table (the demo's certificate of July 2026,
  * drizzle/demo-performance.ts: 1 of 1 within the pledge), and the page is axe clean in en, tc and sc.
  */
 const S = CONSOLE_STAFF.pledgesSenior;
@@ -41,6 +41,16 @@ test('a senior officer opens the performance page by keyboard and reads the pled
   await page.getByLabel(en.signIn.code).pressSequentially(totp());
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: en.queue.title })).toBeVisible();
+
+  // The queue's pledge column, in words: the demo case submitted on 2 November 2026 is still Submitted,
+  // its contact details were due 2 working days later (drizzle/demo.ts).
+  await page.getByLabel(en.queue.search).pressSequentially('SCS-1-2026-000012');
+  await page.keyboard.press('Enter');
+  const queue = page.getByRole('table', { name: en.queue.caption });
+  await expect(queue.getByRole('columnheader', { name: en.pledges.column })).toBeVisible();
+  await expect(queue.getByRole('row', { name: /SCS-1-2026-000012/ })).toContainText(
+    /Contact details: overdue by \d+ working days? \(due 4 Nov 2026\)/,
+  );
 
   // From the navigation by the Tab key.
   const link = page
