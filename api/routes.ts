@@ -71,6 +71,7 @@ import {
 import {
   createConsoleService,
   createInternalNoteService,
+  createPerformanceReader,
   createProposalService,
   decisionsRouter,
   staffRouter,
@@ -324,6 +325,7 @@ export function apiRouter(database: Database, options: ApiOptions): Router {
       storage: options.documents.storage,
       holders: createHolderReset({ db, clock, messages, logger }),
       inbox: createInboxService({ db, clock }),
+      performance: createPerformanceReader({ db, clock, calendar: createCalendarService(clock) }),
     }),
   );
   router.use('/health', healthRouter(options.health));

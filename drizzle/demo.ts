@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { seedDemoAppointments } from './demo-appointments';
+import { demoFinishedCases } from './demo-performance';
 import { type NewApplicationRow, applicationHistory, applications } from './schema';
 
 /**
@@ -214,7 +215,7 @@ export const demoApplications: readonly DemoApplication[] = [
  * at every start (also from several processes at once) neither duplicates nor overwrites anything.
  */
 export async function seedDemo(db: Db): Promise<void> {
-  for (const { application, history } of demoApplications) {
+  for (const { application, history } of [...demoApplications, ...demoFinishedCases]) {
     await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(applications)

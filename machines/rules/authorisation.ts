@@ -29,6 +29,7 @@ export const CONSOLE_ACTIONS = [
   'console.inbox',
   'console.case.approve',
   'console.case.note',
+  'console.performance',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -73,6 +74,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   // written by the officers who may act on cases (an admin reads them).
   'console.case.approve': ['seniorOfficer'],
   'console.case.note': ['caseOfficer', 'seniorOfficer'],
+  // The performance pledges' report (docs/decisions/044-pledges.md).
+  'console.performance': ['seniorOfficer', 'admin'],
 };
 
 export function isRole(value: unknown): value is Role {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ActivityKind } from './staff-inbox';
 import { CASE_STATUSES, type CaseStatus } from './case-lifecycle';
 import { isIsoDate } from './working-days';
+import type { PledgeStanding } from './pledges';
 import { parseBdReference } from './bd-reference';
 import { MINOR_WORKS_MAX_ROWS, minorWorksRowSchema } from './minor-works';
 import { charLabel, firstUnprintable } from './printable';
@@ -222,6 +223,9 @@ export interface QueueRow {
    * ("New activity", docs/decisions/039-officer-inbox.md); empty when nothing. On the queue page only.
    */
   activity?: ActivityKind[];
+  /** The current stage's performance pledge: due date and met / due / overdue (docs/decisions/044-pledges.md);
+   * null when the department has none now (the applicant is to act, or the case is decided). */
+  pledge: PledgeStanding | null;
 }
 
 /** GET /api/staff/cases: a page of the work queue, by due date, and how many cases the filters find. */

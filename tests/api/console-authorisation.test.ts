@@ -31,7 +31,8 @@ type Endpoint =
   | 'approve'
   | 'sendBack'
   | 'withdraw'
-  | 'note';
+  | 'note'
+  | 'performance';
 const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   queue: 'console.queue',
   view: 'console.case.view',
@@ -55,6 +56,8 @@ const ACTION_OF: Record<Endpoint, ConsoleAction> = {
   sendBack: 'console.case.approve',
   withdraw: 'console.case.act',
   note: 'console.case.note',
+  // The performance pledges' report (decision 044).
+  performance: 'console.performance',
 };
 const ROLE_OF: Record<string, string> = {
   unassignedOfficer: 'caseOfficer',
@@ -84,6 +87,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     sendBack: 401,
     withdraw: 401,
     note: 401,
+    performance: 401,
   },
   applicant: {
     queue: 401,
@@ -103,6 +107,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     sendBack: 401,
     withdraw: 401,
     note: 401,
+    performance: 401,
   },
   ap: {
     queue: 401,
@@ -122,6 +127,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     sendBack: 401,
     withdraw: 401,
     note: 401,
+    performance: 401,
   },
   unassignedOfficer: {
     queue: 200,
@@ -141,6 +147,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     sendBack: 403,
     withdraw: 403,
     note: 200,
+    performance: 403,
   },
   assignedOfficer: {
     queue: 200,
@@ -160,6 +167,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     sendBack: 403,
     withdraw: 404,
     note: 200,
+    performance: 403,
   },
   seniorOfficer: {
     queue: 200,
@@ -179,6 +187,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     sendBack: 404,
     withdraw: 404,
     note: 200,
+    performance: 200,
   },
   admin: {
     queue: 200,
@@ -198,6 +207,7 @@ const EXPECTED: Record<string, Record<Endpoint, number>> = {
     sendBack: 403,
     withdraw: 403,
     note: 403,
+    performance: 200,
   },
 };
 
@@ -236,6 +246,7 @@ async function request(
     audit: () => h.call('GET', '/api/staff/audit', options),
     settings: () => h.call('GET', '/api/staff/settings', options),
     accounts: () => h.call('GET', '/api/staff/accounts', options),
+    performance: () => h.call('GET', '/api/staff/performance', options),
     notices: () => h.call('GET', '/api/staff/notices', options),
     noticesRead: () => post('/api/staff/notices/read', { through: h.clock.now().toISOString() }),
     unlock: () => post(`/api/staff/accounts/${assigned.id}/unlock`, {}),

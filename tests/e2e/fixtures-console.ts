@@ -202,6 +202,14 @@ export const CONSOLE_STAFF = {
     nameEn: 'YIP Hoi Yan',
     nameZh: '葉凱欣',
   },
+  // performance.spec.ts: the performance pledges' page (decision 044).
+  pledgesSenior: {
+    username: 'e2e.pledges.senior',
+    password: 'e2e-pledges-senior-password',
+    role: 'seniorOfficer' as StaffRole,
+    nameEn: 'MAK Wing Sze',
+    nameZh: '麥穎詩',
+  },
 };
 
 /** The case of four-eyes.spec.ts (applicant 221): inspected today with a pass, the four-eyes officer's. */

@@ -151,6 +151,11 @@ export default function ConsoleLayout() {
                   <Link to="/console/holders">{t('nav.holders')}</Link>
                 </li>
               )}
+              {may(me.role, 'console.performance') && (
+                <li>
+                  <Link to="/console/performance">{t('nav.performance')}</Link>
+                </li>
+              )}
               {me.role === 'admin' && (
                 <li>
                   <Link to="/console/admin">{t('nav.admin')}</Link>

@@ -9,6 +9,7 @@ import { FieldInput, FieldSelect, ProblemSummary } from './fields';
 import { formatDate } from '../components/format';
 import { ActivityMarker, InboxNotices, InboxTabs } from './InboxParts';
 import type { ConsoleContext } from './ConsoleLayout';
+import PledgeCell from './PledgeCell';
 
 /** The filters as the API takes them (blank ones left out), in the page's language for the CSV. */
 function searchOf(filters: Record<string, string | number>): Record<string, string> {
@@ -160,6 +161,7 @@ export default function QueuePage() {
                 <th scope="col">{t('queue.applicant')}</th>
                 <th scope="col">{t('queue.submitted')}</th>
                 <th scope="col">{t('queue.due')}</th>
+                <th scope="col">{t('pledges.column')}</th>
                 <th scope="col">{t('queue.officer')}</th>
               </tr>
             </thead>
@@ -184,6 +186,9 @@ export default function QueuePage() {
                   <td>
                     {formatDate(r.contactDue, i18n.language)}
                     {r.overdue && <strong className="console__flag"> {t('queue.overdue')}</strong>}
+                  </td>
+                  <td>
+                    <PledgeCell pledge={r.pledge} />
                   </td>
                   <td>{officerName(r)}</td>
                 </tr>

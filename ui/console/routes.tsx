@@ -8,6 +8,7 @@ const CasePage = lazy(() => import('./CasePage'));
 const AuditPage = lazy(() => import('./AuditPage'));
 const AdminPage = lazy(() => import('./AdminPage'));
 const HoldersPage = lazy(() => import('./HoldersPage'));
+const PerformancePage = lazy(() => import('./PerformancePage'));
 
 /**
  * The case officer console (docs/console.md): its own routes under /console, outside the
@@ -25,6 +26,7 @@ export const CONSOLE_ROUTES: RouteObject[] = [
       { path: 'audit', element: <AuditPage /> },
       { path: 'admin', element: <AdminPage /> },
       { path: 'holders', element: <HoldersPage /> },
+      { path: 'performance', element: <PerformancePage /> },
     ],
   },
 ];

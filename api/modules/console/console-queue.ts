@@ -18,6 +18,7 @@ import { indexPendingCases } from '../cases';
 import type { StaffSession } from '../auth';
 import * as repo from './console.repo';
 import { inboxFilter, newActivity } from './inbox';
+import { currentPledges } from './pledges';
 
 /**
  * The console's work queue (docs/console.md, "The work queue"): the cases with their officer and the due
@@ -67,27 +68,35 @@ export function createQueueReader({
     const today = hongKongDate(clock.now());
     const late = await repo.overdueRequestCases(db, today);
     const byId = new Map(staff.map((s) => [s.id, s]));
+    const status = (r: (typeof rows)[number]): CaseStatus =>
+      isCaseStatus(r.status) ? r.status : 'SUBMITTED';
+    const pledges = await currentPledges(
+      db,
+      calendar,
+      today,
+      rows.map((r) => ({ id: r.id, status: status(r), submittedAt: r.submittedAt ?? r.createdAt })),
+    );
     return {
       total,
       rows: rows.map((r) => {
         const submittedAt = r.submittedAt ?? r.createdAt;
         const due = dueOf(submittedAt);
-        const status: CaseStatus = isCaseStatus(r.status) ? r.status : 'SUBMITTED';
         const officer = r.staffId ? byId.get(r.staffId) : undefined;
         return {
           id: r.id,
           staffId: r.staffId,
           applicationNo: r.applicationNo,
           formCode: r.formCode,
-          status,
+          status: status(r),
           applicantName: r.nameEn ?? r.nameZh,
           submittedAt: submittedAt.toISOString(),
           contactDue: due,
-          overdue: !r.contactSentAt && status === 'SUBMITTED' && today > due,
+          overdue: !r.contactSentAt && status(r) === 'SUBMITTED' && today > due,
           officer: officer ? staffSummary(officer) : null,
           requestOverdue: late.has(r.id),
           premisesAddress: r.premisesAddressEn,
-          finished: !(OPEN_STATUSES as readonly string[]).includes(status),
+          finished: !(OPEN_STATUSES as readonly string[]).includes(status(r)),
+          pledge: pledges.get(r.id) ?? null,
         };
       }),
     };

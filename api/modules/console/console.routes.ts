@@ -31,6 +31,7 @@ import {
 } from '../auth';
 import type { ConsoleService } from './console.service';
 import { inboxRouter, type InboxService } from './inbox.routes';
+import type { PerformanceReader } from './performance';
 import type { HolderReset } from '../appointments';
 import { contentDisposition } from '../../http/download';
 import { audited, record } from '../shared';
@@ -77,6 +78,7 @@ export function staffRouter({
   admin,
   inbox,
   decisions,
+  performance,
 }: {
   auth: StaffAuthService;
   admin: StaffAdminService;
@@ -86,6 +88,7 @@ export function staffRouter({
   inbox: InboxService;
   /** Decisions by two people and internal notes (decisions.routes.ts). */
   decisions?: Router;
+  performance: PerformanceReader;
 }): Router {
   const router = Router();
   router.use(requireJson);
@@ -271,6 +274,14 @@ export function staffRouter({
       res,
       await cases.audit({ ...q, from: q.from ? new Date(`${q.from}T00:00:00+08:00`) : undefined }),
     );
+  });
+
+  /**
+   * GET /api/staff/performance (senior officer, admin): open cases by stage, the pledges met by month and
+   * the median working days to a certificate (docs/decisions/044-pledges.md). 200 PerformanceData.
+   */
+  router.get('/performance', authoriseStaff('console.performance'), async (req, res) => {
+    sendOk(req, res, await performance.report());
   });
 
   /** GET /api/staff/settings, PUT /api/staff/settings { staffIdleMinutes } (admin): master data of the console. */

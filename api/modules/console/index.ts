@@ -4,3 +4,4 @@ export { createConsoleService } from './console.service';
 export { createProposalService } from './proposals';
 export { createInternalNoteService } from './internal-notes';
 export { decisionsRouter } from './decisions.routes';
+export { createPerformanceReader } from './performance';
