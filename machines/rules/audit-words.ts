@@ -5,7 +5,7 @@
  */
 
 /** Fields whose value is a staff account's id. */
-export const STAFF_ID_FIELDS: ReadonlySet<string> = new Set(['assignedTo', 'contactOf', 'officerId', 'staffId']);
+export const STAFF_ID_FIELDS: ReadonlySet<string> = new Set(['assignedTo', 'contactOf', 'officerId', 'staffId', 'proposedBy']);
 
 /** One field of an event: its value before and after (absent on a side that did not record it). */
 export interface AuditChange {
@@ -70,6 +70,13 @@ export const AUDIT_ACTIONS = [
   'inspection.reschedule',
   'inspection.cancel',
   'inspection.record',
+  'certificate.propose',
+  'rejection.propose',
+  'revocation.propose',
+  'proposal.propose',
+  'proposal.approve',
+  'proposal.sendBack',
+  'proposal.withdraw',
   'certificate.issue',
   'certificate.revoke',
   'case.reject',
@@ -78,6 +85,8 @@ export const AUDIT_ACTIONS = [
   'case.reopen',
   'case.reassign',
   'message.send',
+  'case.note.add',
+  'document.review',
   'selfCertification.submit',
   'appointment.invite',
   'appointment.submit',
@@ -97,6 +106,7 @@ export const AUDIT_ACTIONS = [
   'case.viewPersonalData',
   'staff.signIn',
   'staff.signOut',
+  'notices.read',
   'staff.enrol',
   'staff.create',
   'staff.disable',

@@ -56,8 +56,14 @@ test('the case officer proposes a certificate, the senior officer sends it back,
   await expect(panel(officer)).toContainText(en.proposals.pending.replace('{{decision}}', certificate));
 
   // The senior officer finds it under "Awaiting your approval" (the queue's filter) and sends it back.
-  await senior.goto('/console?awaiting=me');
-  await senior.goto(`/console/cases/${no}`);
+  await senior.goto('/console');
+  await senior.getByRole('link', { name: en.inbox.tab.approval }).click();
+  await expect(senior.getByRole('heading', { level: 1, name: en.inbox.tab.approval })).toBeVisible();
+  await expect(senior.getByRole('link', { name: en.inbox.tab.approval })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await senior.getByRole('link', { name: no }).click();
   await expect(panel(senior)).toContainText(en.proposals.awaitingYou);
   await panel(senior).getByRole('button', { name: en.proposals.sendBack, exact: true }).click();
   const note = 'Please add the remarks on the fire exits.';
