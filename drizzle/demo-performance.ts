@@ -2,9 +2,30 @@ import type { DemoApplication } from './demo';
 
 /**
  * Finished demo cases for the console's performance page (docs/decisions/044-pledges.md): certificates
- * issued from July to November 2026, some within their pledges and some late, so that `npm start` shows
- * figures in every month. Seeded with the demo applications (drizzle/demo.ts), never in production.
+ * issued in the four months before the current one (written as of November 2026, moved on by whole months
+ * to the month the demo is seeded in), some within their pledges and some late, so that `npm start` shows
+ * figures in every month of the page's window. Seeded with the demo applications (drizzle/demo.ts), never
+ * in production.
  */
+
+/** The month the dates below are written for. */
+const WRITTEN_FOR = { year: 2026, month: 11 };
+
+/** `YYYY-MM-DD` moved on by `months` whole months (the day kept, or the month's last day). */
+function moved(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** Whole months from the month the dates are written for to `now`'s month in Hong Kong. */
+export function demoMonthShift(now: Date): number {
+  const hk = new Date(now.getTime() + 8 * 3_600_000);
+  return (hk.getUTCFullYear() - WRITTEN_FOR.year) * 12 + (hk.getUTCMonth() + 1 - WRITTEN_FOR.month);
+}
 
 /** One finished case: submitted, acknowledged, examined, Letter of Requirements, inspection, certificate. */
 function finished(
@@ -49,7 +70,7 @@ function finished(
   };
 }
 
-export const demoFinishedCases: readonly DemoApplication[] = [
+const written: readonly DemoApplication[] = [
   finished(1, ['LEE Siu Ming', '李小明'], {
     submitted: '2026-06-01',
     ack: '2026-06-02',
@@ -83,3 +104,13 @@ export const demoFinishedCases: readonly DemoApplication[] = [
     certificate: '2026-11-16',
   }),
 ];
+
+/** The finished cases as of `now`: every date moved on to keep them in the page's last months. */
+export function demoFinishedCases(now: Date): DemoApplication[] {
+  const shift = demoMonthShift(now);
+  const at = (local: string) => `${moved(local.slice(0, 10), shift)}${local.slice(10)}`;
+  return written.map(({ application, history }) => ({
+    application,
+    history: history.map((e) => ({ ...e, submitted: at(e.submitted), recorded: at(e.recorded) })),
+  }));
+}

@@ -215,7 +215,7 @@ export const demoApplications: readonly DemoApplication[] = [
  * at every start (also from several processes at once) neither duplicates nor overwrites anything.
  */
 export async function seedDemo(db: Db): Promise<void> {
-  for (const { application, history } of [...demoApplications, ...demoFinishedCases]) {
+  for (const { application, history } of [...demoApplications, ...demoFinishedCases(new Date())]) {
     await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(applications)

@@ -2,16 +2,25 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../../i18n/en/console.json' with { type: 'json' };
 import sc from '../../i18n/sc/console.json' with { type: 'json' };
 import tc from '../../i18n/tc/console.json' with { type: 'json' };
+import { demoMonthShift } from '../../drizzle/demo-performance';
 import { CONSOLE_STAFF } from './fixtures-console';
 import { totp } from './console-totp';
 import { axeViolations, seedSession } from './support';
 
 /**
  * The performance pledges' page (docs/decisions/044-pledges.md): a senior officer signs in, reaches it by
- * keyboard from the console's navigation (after reading a case's pledge in the work queue), reads a figure in the table (the demo's certificate of July 2026,
- * drizzle/demo-performance.ts: 1 of 1 within the pledge), and the page is axe clean in en, tc and sc.
+ * keyboard from the console's navigation (after reading a case's pledge in the work queue), reads a figure in the table (the demo's first certificate, four months
+ * before this one, drizzle/demo-performance.ts: 1 of 1 within the pledge), and the page is axe clean in en, tc and sc.
  */
 const S = CONSOLE_STAFF.pledgesSenior;
+
+/** The month of the demo's first certificate (July 2026 as written, moved on with the demo), as the page names it. */
+function firstCertificateMonth(locale: string, month: 'short' | 'long'): string {
+  const shift = demoMonthShift(new Date());
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2026, 6 + shift, 15)),
+  );
+}
 
 async function noAxe(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
@@ -65,7 +74,12 @@ test('a senior officer opens the performance page by keyboard and reads the pled
 
   // The chart is an image named by its title; the figures are in the table with header cells.
   await expect(page.getByRole('img', { name: new RegExp(en.performance.chartTitle) })).toBeVisible();
-  const july = await cell(page, en.performance.pledgesCaption, en.pledges.names.certificate, 'Jul 2026');
+  const july = await cell(
+    page,
+    en.performance.pledgesCaption,
+    en.pledges.names.certificate,
+    firstCertificateMonth('en-GB', 'short'),
+  );
   await expect(july).toHaveText('1 of 1');
   await expect(
     page.getByRole('table', { name: en.performance.stagesCaption }).getByRole('rowheader').first(),
@@ -74,7 +88,12 @@ test('a senior officer opens the performance page by keyboard and reads the pled
 
   await page.getByRole('button', { name: '繁體中文' }).click();
   await expect(page.getByRole('heading', { level: 1, name: tc.performance.title })).toBeVisible();
-  const julyTc = await cell(page, tc.performance.pledgesCaption, tc.pledges.names.certificate, '2026年7月');
+  const julyTc = await cell(
+    page,
+    tc.performance.pledgesCaption,
+    tc.pledges.names.certificate,
+    firstCertificateMonth('zh-HK', 'long'),
+  );
   await expect(julyTc).toHaveText('1 個中 1 個');
   await noAxe(page);
 
