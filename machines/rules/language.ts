@@ -17,6 +17,9 @@ export const LANGUAGE_COOKIE = 'bd-lang';
 /** BCP 47 tag for `<html lang>`. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', sc: 'zh-Hans', tc: 'zh-Hant' };
 
+/** Each language by its own name, as a language chooser shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { tc: '繁體中文', sc: '简体中文', en: 'English' };
+
 /**
  * One browser language tag to a portal language (spec §9): cn, zh and zh-cn give sc; zh-hk and zh-tw give
  * tc; anything else gives en. Script subtags are honoured too (zh-Hant-HK → tc, zh-Hans → sc), and so are

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAdminService } from '../../api/modules/auth/staff-admin';
 import { totpOf, type StaffSession } from '../../api/modules/auth/staff-auth';
 import { auditEvents } from '../../drizzle/schema';
-import { caseAssignments } from '../../drizzle/schema-staff';
+import { caseAssignments, staffAccounts } from '../../drizzle/schema-staff';
 import type { StaffMe } from '../../machines/rules/staff';
 import type {
   StaffAdminRow,
@@ -142,6 +142,44 @@ describe('creating an account', () => {
     const paths = bad.body.data.errors.map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['username', 'email', 'role']));
     expect(bad.body.data.errors.find((e) => e.path === 'username')?.message).toMatch(/lower case letters/);
+  });
+
+  it("keeps the language of the officer's emails (English unless chosen), and refuses another", async () => {
+    const languageOf = async (username: string) =>
+      (
+        await h.database.db
+          .select({ language: staffAccounts.language })
+          .from(staffAccounts)
+          .where(eq(staffAccounts.username, username))
+      )[0]?.language;
+    const tc = await h.staffCall('POST', '/api/staff/accounts', admin.token, {
+      ...body,
+      username: 'sa.lang.tc',
+      email: 'sa.lang.tc@bd.gov.hk',
+      language: 'tc',
+    });
+    expect(tc.status).toBe(201);
+    expect(await languageOf('sa.lang.tc')).toBe('tc');
+    const plain = await h.staffCall('POST', '/api/staff/accounts', admin.token, {
+      ...body,
+      username: 'sa.lang.en',
+      email: 'sa.lang.en@bd.gov.hk',
+    });
+    expect(plain.status).toBe(201);
+    expect(await languageOf('sa.lang.en')).toBe('en');
+    const other = await h.staffCall<{ errors: { path: string }[] }>(
+      'POST',
+      '/api/staff/accounts',
+      admin.token,
+      {
+        ...body,
+        username: 'sa.lang.fr',
+        email: 'sa.lang.fr@bd.gov.hk',
+        language: 'fr',
+      },
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.data.errors.map((e) => e.path)).toContain('language');
   });
 });
 

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { may } from '../../machines/rules/authorisation';
-import { LANGUAGES, type Language } from '../../machines/rules/language';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../machines/rules/language';
 import type { StaffMe } from '../../machines/rules/staff';
 import { Spinner } from '../components/Spinner';
 import { applyHtmlLang, rememberLanguage } from '../i18n';
@@ -14,7 +14,6 @@ import { NoticeCount } from './InboxParts';
 import { TotpEnrolment } from './TotpEnrolment';
 import './console.css';
 
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', tc: '繁體中文', sc: '简体中文' };
 /** While the officer is active, the server's idle time is renewed at most this often. */
 const STAFF_PING_MS = 30_000;
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../machines/rules/language';
 import { STAFF_ROLES } from '../../machines/rules/staff';
 import type {
   StaffAdminRow,
@@ -42,6 +43,7 @@ const EMPTY = {
   postZh: '',
   telephone: '',
   email: '',
+  language: 'en',
 };
 type NewAccount = typeof EMPTY;
 
@@ -352,6 +354,14 @@ export function StaffAdmin() {
         {field('postZh')}
         {field('telephone', { type: 'tel' })}
         {field('email', { type: 'email' })}
+        <FieldSelect
+          id="staff-new-language"
+          label={t('staffAdmin.field.language')}
+          value={form.language}
+          error={fieldError('language')}
+          onChange={(v) => setForm((f) => ({ ...f, language: v }))}
+          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+        />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('staffAdmin.create.button')}
         </button>

@@ -12,7 +12,7 @@ import {
 import type { Selection } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HTML_LANG, LANGUAGES, isLanguage, type Language } from '../../machines/rules/language';
+import { HTML_LANG, LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../../machines/rules/language';
 import { THEME_MODES, isLoggedIn, type ThemeMode } from '../../machines/rules/session-state';
 import { updateSession, useSession } from '../session/store';
 import { logout } from '../session/logout';
@@ -20,7 +20,6 @@ import { applyHtmlLang } from '../i18n';
 import { Icon } from '../components/Icon';
 
 /** Each language's name in itself, so a reader of any language finds theirs. */
-const LANGUAGE_NAMES: Record<Language, string> = { tc: '繁體中文', sc: '简体中文', en: 'English' };
 
 function firstKey(keys: Selection): string | undefined {
   if (keys === 'all') return undefined;
