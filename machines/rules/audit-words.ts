@@ -90,6 +90,8 @@ export const AUDIT_ACTIONS = [
   'selfCertification.submit',
   'appointment.invite',
   'appointment.submit',
+  'appointment.accept',
+  'appointment.revoke',
   'appointment.cancel',
   'appointment.replace',
   'appointment.lapse',
