@@ -34,8 +34,13 @@ export default function ConsoleLayout() {
   const [me, setMe] = useState<StaffMe | null | undefined>(undefined);
   const signInPage = location.pathname === '/console/sign-in';
 
+  // The session as the page opened. A sign-in that answers first wins: a late "no session" from before it
+  // must not sign the officer out again.
   useEffect(() => {
-    consoleApi.get<StaffMe>('session').then(setMe, () => setMe(null));
+    consoleApi.get<StaffMe>('session').then(
+      (found) => setMe((now) => now ?? found),
+      () => setMe((now) => (now === undefined ? null : now)),
+    );
   }, []);
   // Signed out by the idle timer: the sign-in page says so.
   const idleSignOut = useRef(false);
